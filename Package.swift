@@ -1,0 +1,85 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Every target compiles in the Swift 5 language mode with complete concurrency checking off:
+/// the conformance engine deliberately shares non-Sendable subjects across threads to test them.
+let languageMode: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
+let package = Package(
+  name: "Observatory",
+  products: [
+    .library(name: "ObservationCore", targets: ["ObservationCore"]),
+    .library(name: "LinkedListBackend", targets: ["LinkedListBackend"]),
+    .library(name: "ArrayBackend", targets: ["ArrayBackend"]),
+    .library(name: "SubjectBackend", targets: ["SubjectBackend"]),
+    .library(name: "ObservationBackends", targets: ["ObservationBackends"]),
+    .library(name: "ObservationConformance", targets: ["ObservationConformance"]),
+    .library(name: "ObservationConformanceTesting", targets: ["ObservationConformanceTesting"]),
+    .executable(name: "observatory", targets: ["observatory"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+  ],
+  targets: [
+    // The contract.
+    .target(name: "ObservationCore", swiftSettings: languageMode),
+
+    // Backends.
+    .target(
+      name: "LinkedListBackend",
+      dependencies: ["ObservationCore", .product(name: "DequeModule", package: "swift-collections")],
+      swiftSettings: languageMode),
+    .target(
+      name: "ArrayBackend",
+      dependencies: ["ObservationCore", .product(name: "DequeModule", package: "swift-collections")],
+      swiftSettings: languageMode),
+    .target(
+      name: "SubjectBackend",
+      dependencies: ["ObservationCore", "OpenCombine"],
+      swiftSettings: languageMode),
+    .target(
+      name: "ObservationBackends",
+      dependencies: ["ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend"],
+      swiftSettings: languageMode),
+
+    // Verification.
+    .target(name: "ObservationConformance", dependencies: ["ObservationCore"], swiftSettings: languageMode),
+    .target(
+      name: "ObservationConformanceTesting",
+      dependencies: ["ObservationCore", "ObservationConformance"],
+      swiftSettings: languageMode),
+
+    // The command-line tool.
+    .executableTarget(
+      name: "observatory",
+      dependencies: [
+        "ObservationCore", "ObservationBackends", "ObservationConformance",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: languageMode),
+
+    // Tests.
+    .testTarget(
+      name: "ObservationCoreTests",
+      dependencies: ["ObservationCore", "LinkedListBackend"],
+      swiftSettings: languageMode),
+    .testTarget(
+      name: "BackendTests",
+      dependencies: ["ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend", "ObservationBackends"],
+      swiftSettings: languageMode),
+    .testTarget(
+      name: "ObservationConformanceTests",
+      dependencies: [
+        "ObservationCore", "ObservationConformance", "ObservationConformanceTesting",
+        "ObservationBackends", "LinkedListBackend", "ArrayBackend", "SubjectBackend",
+      ],
+      swiftSettings: languageMode),
+    // A third party's view: only the public contract and the public suite, nothing internal.
+    .testTarget(
+      name: "ThirdPartyBackendTests",
+      dependencies: ["ObservationCore", "ObservationConformance", "ObservationConformanceTesting"],
+      swiftSettings: languageMode),
+  ]
+)

@@ -1,0 +1,69 @@
+/// A behaviour a backend may declare, named with the conformance catalogue's vocabulary.
+///
+/// A declared capability turns the rules that depend on it from probes into requirements: the
+/// backend must then pass them. An undeclared capability is still probed and reported.
+public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
+  /// `observe` calls the new handler once with the current value before it returns.
+  case replaysCurrentValue
+  /// Every `set` reaches every live observer: nothing is coalesced.
+  case deliversEveryValue
+  /// Every callback of a top-level `set` has run when `set` returns.
+  case synchronousDelivery
+  /// Observers are called in registration order.
+  case preservesObserverOrder
+  /// A `set` made from inside a callback never makes an observer see values out of order.
+  case preservesValueOrderUnderReentrancy
+  /// Once `cancel()` returns, the observer is never called again, not even with a value that
+  /// was already being delivered.
+  case immediateCancellation
+  /// Releasing the last reference to the token cancels the observation.
+  case cancelsOnTokenDeinit
+  /// A token keeps the observed subject alive.
+  case tokenRetainsSubject
+  /// The stream can be finished (see ``CompletableObservableValue``).
+  case supportsCompletion
+  /// Writing a value equal to the current one notifies nobody.
+  case suppressesDuplicates
+  /// The owning object offers a "will change" signal aggregating all its properties.
+  case aggregatedChangeSignal
+  /// The backend can observe nested key paths such as `\.a?.b?.c`.
+  case nestedKeyPaths
+  /// Observing, cancelling and setting from several threads at once is safe.
+  case threadSafe
+  /// Callbacks to one observer never overlap in time, even with concurrent writers.
+  case serializedDelivery
+  /// A registration fires at most once and must be re-armed to observe again.
+  case oneShot
+
+  /// Orders capabilities by name, for stable reports.
+  public static func < (lhs: Capability, rhs: Capability) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+}
+
+/// When, relative to the store, a backend calls its observers.
+public enum DeliveryTiming: String, Sendable, Hashable, CaseIterable {
+  /// After the new value is stored: reading the subject in the callback gives the new value.
+  case didSet
+  /// Before the new value is stored: reading the subject in the callback gives the old value.
+  case willSet
+  /// Changes made in one synchronous block are delivered together, later.
+  case transactional
+}
+
+/// How deeply a backend lets reentrant writes nest callbacks on the stack.
+public enum ReentrancyBound: Sendable, Hashable, CustomStringConvertible {
+  /// Nested writes recurse into delivery; a chain deeper than this many levels is not supported.
+  case bounded(Int)
+  /// Nested writes are queued and delivered by the outermost call (trampolining), so a chain of
+  /// nested writes never grows the stack.
+  case unbounded
+
+  /// `"unbounded"` or the bound as a number.
+  public var description: String {
+    switch self {
+    case .bounded(let depth): return String(depth)
+    case .unbounded: return "unbounded"
+    }
+  }
+}

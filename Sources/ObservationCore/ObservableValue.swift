@@ -1,0 +1,39 @@
+/// A value that can be read, written and observed: the contract every backend implements.
+///
+/// A backend is an observable value holding one `Value`. Observers register a closure with
+/// ``observe(_:)`` and get an ``ObservationToken`` back; writes through ``value`` are delivered
+/// to the registered closures according to the backend's declared ``BackendCapabilities``
+/// (before or after the store, with or without replay, synchronously or not).
+///
+/// The protocol is deliberately small: a third-party backend implements one property and one
+/// method. Generic drivers such as the harness workloads call it through a generic parameter,
+/// never through `any ObservableValue`, so the calls specialize to direct calls.
+///
+/// ```swift
+/// let subject = LinkedListObservers(0)
+/// let token = subject.observe { print("now", $0) }   // prints "now 0" if the backend replays
+/// subject.value = 1                                    // prints "now 1"
+/// token.cancel()
+/// ```
+public protocol ObservableValue<Value>: AnyObject {
+  /// The type of the observed value.
+  associatedtype Value
+  /// The token type returned by ``observe(_:)``.
+  associatedtype Token: ObservationToken
+
+  /// The current value. Setting it notifies the observers.
+  var value: Value { get set }
+
+  /// Registers `handler` as a new, independent observer and returns the token that ends it.
+  ///
+  /// Registering the identical closure twice creates two observers.
+  func observe(_ handler: @escaping (Value) -> Void) -> Token
+}
+
+/// An observable value that can report how many observers it currently holds.
+///
+/// Conformance rules use this hook to prove that cancelled observers leave nothing behind.
+public protocol ObserverCounting: AnyObject {
+  /// The number of live observers (cancelled observers excluded).
+  var observerCount: Int { get }
+}
