@@ -98,11 +98,15 @@ public final class ArrayObservers<Value>: ObservableValue, ObserverCounting {
   @usableFromInline
   internal func _remove(id: UInt64) {
     guard let index = _index(of: id), _entries[index].handler != nil else { return }
+    // Handlers are released after the array access ends: releasing one can run a token's deinit,
+    // which calls back into this method.
     if _isDelivering {
-      _entries[index].handler = nil
+      let released = _entries[index].handler.take()
       _tombstones += 1
+      _ = consume released
     } else {
-      _entries.remove(at: index)
+      let removed = _entries.remove(at: index)
+      _ = consume removed
     }
   }
 

@@ -27,7 +27,8 @@ extension LinkedListObservers {
       if let owner {
         owner._remove(node)
       } else {
-        node.handler = nil
+        let released = node.handler.take()
+        _ = consume released
       }
     }
   }

@@ -46,13 +46,14 @@ public final class LinkedListObservers<Value>: ObservableValue, ObserverCounting
   deinit {
     // Unlink iteratively: releasing a long chain recursively would overflow the stack, and
     // every handler must be released even if tokens are still held.
-    var node = _head
-    _head = nil
+    // Handlers are released outside the property accesses: releasing one can run a token's
+    // deinit, which touches its node again.
+    var node = _head.take()
     while let current = node {
-      node = current.next
-      current.next = nil
-      current.handler = nil
+      node = current.next.take()
       current.isLinked = false
+      let released = current.handler.take()
+      _ = consume released
     }
   }
 
@@ -148,7 +149,10 @@ public final class LinkedListObservers<Value>: ObservableValue, ObserverCounting
   internal func _remove(_ node: _Node) {
     guard node.isLinked else { return }
     node.isLinked = false
-    node.handler = nil
+    // Released at the end of this call, not inside the access: releasing a handler can run
+    // arbitrary deinits, including other tokens' cancels.
+    let released = node.handler.take()
+    defer { _ = consume released }
     let previous = node.previous
     let next = node.next
     if let previous { previous.next = next } else { _head = next }

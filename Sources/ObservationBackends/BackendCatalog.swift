@@ -24,3 +24,23 @@ public enum BackendCatalog {
     all.first { $0.name == name }
   }
 }
+
+/// Who wrote a backend's behaviour: this package, or a library it wraps.
+public enum BackendProvenance: Sendable, Hashable {
+  /// Written in this package: it must pass every rule it declares.
+  case observatory
+  /// A thin adapter over another library's behaviour: a failed rule is a finding about it.
+  case library(String)
+}
+
+extension BackendCatalog {
+  /// Where the behaviour of the backend called `name` comes from.
+  public static func provenance(of name: String) -> BackendProvenance {
+    name.hasPrefix("combine-") ? .library("OpenCombine") : .observatory
+  }
+
+  /// Whether the backend called `name` is written in this package.
+  public static func isOwnBackend(_ name: String) -> Bool {
+    provenance(of: name) == .observatory
+  }
+}

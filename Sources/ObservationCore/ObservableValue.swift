@@ -37,3 +37,13 @@ public protocol ObserverCounting: AnyObject {
   /// The number of live observers (cancelled observers excluded).
   var observerCount: Int { get }
 }
+
+/// An observable value that adapts an object of another library (a Combine subject, say).
+///
+/// Lifetime rules (MEM-03, MEM-04, CAN-07) watch the adapted object, since that is what an app
+/// holds and what the library's tokens may retain; the adapter itself is an implementation
+/// detail.
+public protocol ObservableValueAdapter: AnyObject {
+  /// The object whose lifetime the memory rules watch.
+  var adaptedObject: AnyObject { get }
+}

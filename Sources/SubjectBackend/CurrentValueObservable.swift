@@ -5,7 +5,7 @@ import OpenCombine
 ///
 /// Reads and writes go to the subject's own `value` (stored, then sent: didSet timing), and a
 /// new subscriber receives the current value at once (replay).
-public final class CurrentValueObservable<Value>: CompletableObservableValue {
+public final class CurrentValueObservable<Value>: CompletableObservableValue, ObservableValueAdapter {
   /// The OpenCombine subject every observer subscribes to.
   public let subject: CurrentValueSubject<Value, Never>
 
@@ -50,4 +50,7 @@ public final class CurrentValueObservable<Value>: CompletableObservableValue {
       NamedMutation("send") { [subject] in subject.send($0) },
     ]
   }
+
+  /// The OpenCombine subject: what an app holds, and what subscriptions retain.
+  public var adaptedObject: AnyObject { subject }
 }

@@ -7,7 +7,7 @@ import Synchronization
 /// A passthrough subject keeps no value, so this wrapper stores the latest write (under a
 /// mutex) and then sends it: didSet timing, no replay. Observers subscribe with `sink`, and the
 /// returned `AnyCancellable` is the token.
-public final class PassthroughObservable<Value>: CompletableObservableValue {
+public final class PassthroughObservable<Value>: CompletableObservableValue, ObservableValueAdapter {
   /// The OpenCombine subject every observer subscribes to.
   public let subject = PassthroughSubject<Value, Never>()
   private let stored: Mutex<Value>
@@ -47,4 +47,7 @@ public final class PassthroughObservable<Value>: CompletableObservableValue {
 
   /// The wrapper stores every write, delivered or not.
   public var valueAfterCompletion: ValueAfterCompletionPolicy { .stored }
+
+  /// The OpenCombine subject: what an app holds, and what subscriptions retain.
+  public var adaptedObject: AnyObject { subject }
 }

@@ -1,0 +1,53 @@
+import Foundation
+import ObservationCore
+
+/// What a rule's check gets: the backend's declaration and fresh subjects.
+public final class RuleContext: @unchecked Sendable {
+  /// The backend's name.
+  public let backendName: String
+  /// The backend's declaration.
+  public let capabilities: BackendCapabilities
+  /// Whether the rule binds (`false` when it runs as a probe).
+  public internal(set) var isBinding = true
+  /// The outcomes of the rules already run, for suite-level rules.
+  internal var outcomes: [String: RuleOutcome] = [:]
+  internal let backend: any ObservationBackend
+  internal let makeIntSubject: (Int) -> TestSubject<Int>
+  /// How many separate subjects rules that repeat themselves use.
+  internal let configuration: ConformanceConfiguration
+
+  init<B: ObservationBackend>(backend: B, configuration: ConformanceConfiguration) {
+    self.backendName = backend.name
+    self.capabilities = backend.capabilities
+    self.backend = backend
+    self.configuration = configuration
+    self.makeIntSubject = { TestSubject(backend.makeSubject(initialValue: $0)) }
+  }
+
+  /// A fresh `Int` subject.
+  func subject(_ initialValue: Int = 0) -> TestSubject<Int> {
+    makeIntSubject(initialValue)
+  }
+
+  /// A fresh subject of another value type, or `nil` if the backend only offers `Int`.
+  func subject<Value>(of valueType: Value.Type, _ initialValue: Value) -> TestSubject<Value>? {
+    guard let subject = backend.makeSubject(of: valueType, initialValue: initialValue) else {
+      return nil
+    }
+    return TestSubject(subject)
+  }
+
+  func has(_ capability: Capability) -> Bool { capabilities.has(capability) }
+}
+
+extension RuleContext {
+  /// For a backend without synchronous delivery, waits (up to two seconds) until `condition`
+  /// holds; for a synchronous backend, returns at once.
+  func settle(until condition: () -> Bool) {
+    guard !has(.synchronousDelivery) else { return }
+    let deadline = Date().addingTimeInterval(2)
+    while !condition() && Date() < deadline {
+      RunLoop.current.run(until: Date().addingTimeInterval(0.001))
+    }
+  }
+}

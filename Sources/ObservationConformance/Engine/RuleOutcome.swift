@@ -1,0 +1,98 @@
+/// One thing a rule did, what it expected and what it observed instead.
+public struct Finding: Sendable, Hashable, CustomStringConvertible {
+  /// What the rule did, e.g. "3 observers, then set 1...100".
+  public var action: String
+  /// What the catalogue requires.
+  public var expected: String
+  /// What happened.
+  public var observed: String
+
+  /// Creates a finding.
+  public init(action: String, expected: String, observed: String) {
+    self.action = action
+    self.expected = expected
+    self.observed = observed
+  }
+
+  /// `did: ...; expected: ...; observed: ...`.
+  public var description: String {
+    "did: \(action); expected: \(expected); observed: \(observed)"
+  }
+}
+
+/// The result of running one rule against one backend.
+public enum RuleOutcome: Sendable, Hashable {
+  /// The rule binds and the backend passed. `note` records what was measured, if anything.
+  case passed(note: String?)
+  /// The rule binds and the backend failed, for these reasons.
+  case failed([Finding])
+  /// The rule does not apply to this backend, for this reason.
+  case notApplicable(String)
+  /// The rule does not bind; its check ran as a probe. `observed` says whether the behaviour
+  /// holds anyway; `details` says what the probe saw.
+  case probe(observed: Bool, details: String)
+  /// The rule is never run, for this reason.
+  case untested(String)
+
+  /// The short label used in matrices: `pass`, `FAIL`, `n/a`, `probe: observed`,
+  /// `probe: not observed`, `untested`.
+  public var label: String {
+    switch self {
+    case .passed: return "pass"
+    case .failed: return "FAIL"
+    case .notApplicable: return "n/a"
+    case .probe(let observed, _): return observed ? "probe: observed" : "probe: not observed"
+    case .untested: return "untested"
+    }
+  }
+
+  /// A stable kind, for pinning outcomes in tests without their prose.
+  public var kind: Kind {
+    switch self {
+    case .passed: return .passed
+    case .failed: return .failed
+    case .notApplicable: return .notApplicable
+    case .probe(let observed, _): return observed ? .probeObserved : .probeNotObserved
+    case .untested: return .untested
+    }
+  }
+
+  /// Whether the outcome is a failure of a binding rule.
+  public var isFailure: Bool { kind == .failed }
+
+  /// The outcome's prose: the note, reasons or findings.
+  public var details: String {
+    switch self {
+    case .passed(let note): return note ?? ""
+    case .failed(let findings): return findings.map(\.description).joined(separator: " | ")
+    case .notApplicable(let reason), .untested(let reason): return reason
+    case .probe(_, let details): return details
+    }
+  }
+
+  /// The kind of an outcome, without its prose.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// ``RuleOutcome/passed(note:)``.
+    case passed = "pass"
+    /// ``RuleOutcome/failed(_:)``.
+    case failed = "fail"
+    /// ``RuleOutcome/notApplicable(_:)``.
+    case notApplicable = "n/a"
+    /// ``RuleOutcome/probe(observed:details:)`` with `observed == true`.
+    case probeObserved = "probe-observed"
+    /// ``RuleOutcome/probe(observed:details:)`` with `observed == false`.
+    case probeNotObserved = "probe-not-observed"
+    /// ``RuleOutcome/untested(_:)``.
+    case untested = "untested"
+  }
+}
+
+/// What a rule's check returns before the engine applies the rule's level.
+public enum CheckResult: Sendable {
+  /// The behaviour holds; `note` records measurements worth reporting.
+  case holds(note: String?)
+  /// The behaviour does not hold, for these reasons.
+  case violated([Finding])
+  /// The check cannot run on this backend, for this reason.
+  case notApplicable(String)
+}

@@ -1,0 +1,96 @@
+import ObservationCore
+
+/// A subject under test, with its optional capabilities discovered once.
+///
+/// Rules are not hot paths, so they drive subjects through closures; the measured workloads use
+/// generic code instead.
+final class TestSubject<Value> {
+  let get: () -> Value
+  let set: (Value) -> Void
+  let observeClosure: (@escaping (Value) -> Void) -> AnyObservationToken
+  let observeWithCompletion: ((@escaping (Value) -> Void, @escaping () -> Void) -> AnyObservationToken)?
+  let complete: (() -> Void)?
+  let valueAfterCompletion: ValueAfterCompletionPolicy?
+  let mutations: [NamedMutation<Value>]
+  let observeWillChange: ((@escaping () -> Void) -> AnyObservationToken)?
+  let observerCount: (() -> Int)?
+  /// The object whose lifetime memory rules watch: the subject, or for an erased subject the
+  /// subject behind the handles.
+  let lifetime: AnyObject
+  /// A send-only handle on the real subject (or the erased subject's own input).
+  let makeInput: () -> ObservationInput<Value>
+
+  init<S: ObservableValue>(_ subject: S) where S.Value == Value {
+    if let erased = subject as? ErasedSubject<Value> {
+      get = { erased.readOnly.value }
+      set = { erased.input.send($0) }
+      observeClosure = { erased.readOnly.observe($0) }
+      if erased.readOnly.supportsCompletion && erased.input.supportsCompletion {
+        observeWithCompletion = { erased.readOnly.observe($0, onCompletion: $1)! }
+        complete = { erased.input.finish() }
+      } else {
+        observeWithCompletion = nil
+        complete = nil
+      }
+      valueAfterCompletion = erased.valueAfterCompletion
+      mutations = [NamedMutation("send") { erased.input.send($0) }]
+      observeWillChange = erased.objectWillChange.map { signal in { handler in signal.observe { _ in handler() } } }
+      observerCount = nil
+      lifetime = erased.lifetimeAnchor
+      makeInput = { erased.input }
+      return
+    }
+    get = { subject.value }
+    set = { subject.value = $0 }
+    observeClosure = { AnyObservationToken(subject.observe($0)) }
+    if let completable = subject as? any CompletableObservableValue<Value> {
+      let parts = Self.completionParts(completable)
+      observeWithCompletion = parts.observe
+      complete = parts.complete
+      valueAfterCompletion = parts.policy
+      mutations = parts.mutations
+    } else {
+      observeWithCompletion = nil
+      complete = nil
+      valueAfterCompletion = nil
+      mutations = [NamedMutation("value") { subject.value = $0 }]
+    }
+    if let aggregating = subject as? any AggregatingObservableValue<Value> {
+      observeWillChange = Self.willChange(aggregating)
+    } else {
+      observeWillChange = nil
+    }
+    if let counting = subject as? any ObserverCounting {
+      observerCount = { counting.observerCount }
+    } else {
+      observerCount = nil
+    }
+    lifetime = (subject as? any ObservableValueAdapter)?.adaptedObject ?? subject
+    makeInput = { subject.eraseToInput() }
+  }
+
+  private static func completionParts<C: CompletableObservableValue>(_ subject: C) -> (
+    observe: (@escaping (Value) -> Void, @escaping () -> Void) -> AnyObservationToken,
+    complete: () -> Void, policy: ValueAfterCompletionPolicy, mutations: [NamedMutation<Value>]
+  ) where C.Value == Value {
+    (
+      { AnyObservationToken(subject.observe($0, onCompletion: $1)) },
+      { subject.complete() }, subject.valueAfterCompletion, subject.mutationEntryPoints
+    )
+  }
+
+  private static func willChange<A: AggregatingObservableValue>(_ subject: A)
+    -> (@escaping () -> Void) -> AnyObservationToken
+  where A.Value == Value {
+    { AnyObservationToken(subject.observeObjectWillChange($0)) }
+  }
+
+  var value: Value {
+    get { get() }
+    set { set(newValue) }
+  }
+
+  func observe(_ handler: @escaping (Value) -> Void) -> AnyObservationToken {
+    observeClosure(handler)
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Rules × backends, rendered as Markdown and as tidy CSV.
+public struct ConformanceMatrix: Sendable {
+  /// One report per backend, in column order.
+  public let reports: [ConformanceReport]
+
+  /// Creates a matrix from reports.
+  public init(_ reports: [ConformanceReport]) { self.reports = reports }
+
+  /// The CSV header; the schema is one row per rule and backend.
+  public static let csvHeader = "suite_version,rule,group,level,title,backend,outcome,details"
+
+  /// Tidy CSV: one row per (rule, backend), RFC 4180 quoting.
+  public var csv: String {
+    var lines = [Self.csvHeader]
+    for report in reports {
+      for result in report.results {
+        let rule = result.rule
+        lines.append(
+          [
+            report.suiteVersion, rule.id, rule.group, rule.levelDescription, rule.title,
+            report.backendName, result.outcome.kind.rawValue, result.outcome.details,
+          ].map(Self.csvField).joined(separator: ","))
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A Markdown table (rules as rows, backends as columns), then every failure and probe with
+  /// its details, then the declarations.
+  public var markdown: String {
+    guard let first = reports.first else { return "" }
+    var out: [String] = []
+    out.append("| rule | level | " + reports.map { "`\($0.backendName)`" }.joined(separator: " | ") + " |")
+    out.append("|---|---|" + String(repeating: "---|", count: reports.count))
+    for (index, result) in first.results.enumerated() {
+      let rule = result.rule
+      let cells = reports.map { report -> String in
+        let outcome = report.results[index].outcome
+        return outcome.kind == .failed ? "**FAIL**" : outcome.label
+      }
+      out.append("| \(rule.id) \(Self.markdownEscaped(rule.title)) | \(rule.levelDescription) | " + cells.joined(separator: " | ") + " |")
+    }
+    out.append("")
+    out.append("## Failures and probes")
+    out.append("")
+    for report in reports {
+      let notable = report.results.filter {
+        [.failed, .probeObserved, .probeNotObserved].contains($0.outcome.kind)
+      }
+      guard !notable.isEmpty else { continue }
+      out.append("### `\(report.backendName)`")
+      out.append("")
+      for result in notable {
+        out.append("- **\(result.rule.id)** \(result.outcome.label): \(Self.markdownEscaped(result.outcome.details))")
+      }
+      out.append("")
+    }
+    out.append("## Declarations")
+    out.append("")
+    for report in reports {
+      out.append("- `\(report.backendName)`: \(report.capabilities)")
+    }
+    out.append("")
+    out.append("## Not applicable and untested, with reasons")
+    out.append("")
+    for (index, result) in first.results.enumerated() {
+      let reasons = Set(reports.compactMap { report -> String? in
+        let outcome = report.results[index].outcome
+        switch outcome.kind {
+        case .notApplicable, .untested: return outcome.details
+        default: return nil
+        }
+      })
+      for reason in reasons.sorted() {
+        out.append("- **\(result.rule.id)**: \(Self.markdownEscaped(reason))")
+      }
+    }
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  static func csvField(_ field: String) -> String {
+    if field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+      return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+    return field
+  }
+
+  static func markdownEscaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+  }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import ObservationCore
+import Synchronization
+
+/// THR: concurrency. Backends that do not declare `threadSafe` are not probed: concurrent use
+/// of them is undefined behaviour, which could crash the suite rather than report.
+enum ConcurrencyRules {
+  private static let notThreadSafe = UnmetRequirementPolicy.notApplicable(
+    "threadSafe is not declared: concurrent use is undefined behaviour, so it is not probed")
+
+  static let all: [ConformanceRule] = [
+    ConformanceRule(
+      "THR-01", .stochastic, requires: .has(.threadSafe), whenUnmet: notThreadSafe,
+      title: "concurrent sets from many threads lose nothing",
+      intent: "A write that races another must still reach every observer exactly once."
+    ) { context in
+      var verdict = Verdict()
+      let threads = 4
+      let perThread = 250
+      for iteration in 1...context.configuration.stochasticIterations {
+        let subject = context.subject(0)
+        let recorder = Recorder<Int>()
+        let tokens = (0..<3).map { subject.observe(recorder.handler($0)) }
+        recorder.reset()
+        let shared = Unchecked(subject)
+        let finished = runConcurrently(threads: threads, timeout: context.configuration.timeout) { thread in
+          for step in 1...perThread { shared.value.value = thread * 10_000 + step }
+        }
+        verdict.expect(
+          finished, "\(threads) threads × \(perThread) sets (iteration \(iteration))",
+          expected: "finishes within \(context.configuration.timeout) s", observed: "did not finish (deadlock?)")
+        if !finished { break }
+        context.settle { recorder.count >= 3 * threads * perThread }
+        if context.has(.deliversEveryValue) {
+          let all = (0..<threads).flatMap { thread in (1...perThread).map { thread * 10_000 + $0 } }.sorted()
+          for id in 0..<3 {
+            let got = recorder.values(of: id).sorted()
+            verdict.expect(
+              got == all, "\(threads) threads × \(perThread) distinct sets (iteration \(iteration))",
+              expected: "observer \(id) receives each of the \(all.count) values once",
+              observed: "\(got.count) callbacks, \(Set(got).count) distinct values")
+          }
+        }
+        withExtendedLifetime(tokens) {}
+        if !verdict.findings.isEmpty { break }
+      }
+      return verdict.result
+    },
+    ConformanceRule(
+      "THR-02", .stochastic, requires: .all([.has(.threadSafe), .has(.serializedDelivery)]),
+      title: "callbacks to one observer never overlap",
+      intent: "Observers written as if single-threaded corrupt their own state when a backend"
+        + " calls them from two threads at once."
+    ) { context in
+      guard context.has(.threadSafe) else {
+        return .notApplicable("threadSafe is not declared: concurrent use is undefined behaviour, so it is not probed")
+      }
+      var verdict = Verdict()
+      let counters = SharedCounters()
+      for iteration in 1...context.configuration.stochasticIterations {
+        let subject = context.subject(0)
+        let token = subject.observe { _ in
+          counters.enter()
+          for _ in 0..<200 { counters.count.add(1, ordering: .relaxed) }
+          counters.leave()
+        }
+        let shared = Unchecked(subject)
+        let finished = runConcurrently(threads: 4, timeout: context.configuration.timeout) { thread in
+          for step in 1...200 { shared.value.value = thread * 1000 + step }
+        }
+        verdict.expect(finished, "4 threads × 200 sets (iteration \(iteration))", expected: "finishes", observed: "did not finish")
+        withExtendedLifetime(token) {}
+        if !finished { break }
+      }
+      let overlap = counters.maxInFlight.load(ordering: .sequentiallyConsistent)
+      verdict.expect(
+        overlap <= 1, "4 threads set concurrently; one observer counts callbacks in flight",
+        expected: "never more than 1 in flight", observed: "\(overlap) callbacks in flight at once")
+      return verdict.result
+    },
+    ConformanceRule(
+      "THR-03", .stochastic, requires: .has(.threadSafe), whenUnmet: notThreadSafe,
+      title: "storms of concurrent observe / cancel / set neither crash, deadlock nor race",
+      intent: "Real apps subscribe and cancel on one thread while another writes."
+    ) { context in
+      var verdict = Verdict()
+      for iteration in 1...context.configuration.stochasticIterations {
+        let subject = Unchecked(context.subject(0))
+        let finished = runConcurrently(threads: 4, timeout: context.configuration.timeout) { thread in
+          var generator = SystemRandomNumberGenerator()
+          var tokens: [AnyObservationToken] = []
+          for step in 0..<300 {
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0: tokens.append(subject.value.observe { _ in })
+            case 1: if !tokens.isEmpty { tokens.removeLast().cancel() }
+            default: subject.value.value = thread * 1000 + step
+            }
+          }
+          tokens.removeAll()
+        }
+        verdict.expect(
+          finished, "4 threads × 300 random observe / cancel / set (iteration \(iteration))",
+          expected: "finishes within \(context.configuration.timeout) s", observed: "did not finish (deadlock?)")
+        if !finished { break }
+      }
+      return verdict.result
+    },
+    ConformanceRule(
+      "THR-04", .stochastic, requires: .has(.threadSafe), whenUnmet: notThreadSafe,
+      title: "after cancel returns on one thread, no new callback starts on another",
+      intent: "Code that cancels and then tears down state must not be called back afterwards"
+        + " (one callback already in flight may finish without immediateCancellation)."
+    ) { context in
+      var verdict = Verdict()
+      let allowed = context.has(.immediateCancellation) ? 0 : 1
+      var worst = 0
+      for iteration in 1...context.configuration.stochasticIterations {
+        let subject = Unchecked(context.subject(0))
+        let counters = SharedCounters()
+        let tokenBox = Mutex<AnyObservationToken?>(nil)
+        tokenBox.withLock {
+          $0 = subject.value.observe { _ in
+            if counters.flag.load(ordering: .sequentiallyConsistent) {
+              counters.count.add(1, ordering: .sequentiallyConsistent)
+            }
+          }
+        }
+        let stop = SharedCounters()
+        let finished = runConcurrently(threads: 2, timeout: context.configuration.timeout) { thread in
+          if thread == 0 {
+            var value = 0
+            while !stop.flag.load(ordering: .sequentiallyConsistent) {
+              value += 1
+              subject.value.value = value
+            }
+          } else {
+            for _ in 0..<2000 { _ = counters.inFlight.load(ordering: .relaxed) }
+            let token = tokenBox.withLock { $0 }
+            token?.cancel()
+            counters.flag.store(true, ordering: .sequentiallyConsistent)
+            for _ in 0..<20_000 { _ = counters.inFlight.load(ordering: .relaxed) }
+            stop.flag.store(true, ordering: .sequentiallyConsistent)
+          }
+        }
+        verdict.expect(finished, "one thread sets, another cancels (iteration \(iteration))", expected: "finishes", observed: "did not finish")
+        if !finished { break }
+        worst = max(worst, counters.count.load(ordering: .sequentiallyConsistent))
+        tokenBox.withLock { $0 = nil }
+      }
+      verdict.expect(
+        worst <= allowed, "one thread sets continuously; another cancels, then raises a flag",
+        expected: "at most \(allowed) callback(s) start after cancel returned",
+        observed: "\(worst) started after cancel returned")
+      return verdict.result
+    },
+    ConformanceRule(
+      "THR-05", .stochastic, requires: .has(.threadSafe), whenUnmet: notThreadSafe,
+      title: "no callout while an internal lock is held",
+      intent: "A backend that calls observers under its own lock deadlocks as soon as an observer"
+        + " takes a lock that a subscribing thread already holds."
+    ) { context in
+      var verdict = Verdict()
+      for iteration in 1...context.configuration.stochasticIterations {
+        let subject = Unchecked(context.subject(0))
+        let foreign = NSLock()
+        let box = Unchecked(foreign)
+        let observer = subject.value.observe { _ in
+          // Only the writer thread's callbacks take the foreign lock.
+          if Thread.current.name == "observatory.thr05.writer" {
+            box.value.lock()
+            box.value.unlock()
+          }
+        }
+        let finished = runConcurrently(threads: 2, timeout: context.configuration.timeout) { thread in
+          if thread == 0 {
+            Thread.current.name = "observatory.thr05.writer"
+            for step in 1...200 { subject.value.value = step }
+          } else {
+            for _ in 0..<200 {
+              box.value.lock()
+              let token = subject.value.observe { _ in }
+              box.value.unlock()
+              token.cancel()
+            }
+          }
+        }
+        verdict.expect(
+          finished, "thread 1 holds a foreign lock while subscribing; thread 2's callbacks take it (iteration \(iteration))",
+          expected: "no deadlock within \(context.configuration.timeout) s", observed: "deadlocked")
+        withExtendedLifetime(observer) {}
+        if !finished { break }
+      }
+      return verdict.result
+    },
+  ]
+}

@@ -1,0 +1,128 @@
+import ObservationCore
+
+/// EQ: duplicate suppression.
+enum EqualityRules {
+  /// A value whose type has no `==`.
+  struct Opaque { var payload: Int }
+  /// A class instance without `Equatable`.
+  final class Reference {}
+
+  /// How many callbacks writing `first` then `second` causes, after registration.
+  private static func callbacks<Value>(
+    _ subject: TestSubject<Value>, _ context: RuleContext, writing values: [Value]
+  ) -> Int {
+    var calls = 0
+    let token = subject.observe { _ in calls += 1 }
+    calls = 0
+    for value in values { subject.value = value }
+    context.settle { false }
+    withExtendedLifetime(token) {}
+    return calls
+  }
+
+  static let all: [ConformanceRule] = [
+    ConformanceRule(
+      "EQ-01", .capability,
+      title: "setting an equal value notifies never (suppressesDuplicates) or always (otherwise)",
+      intent: "Whether `x = x` notifies decides whether observers may write back without looping;"
+        + " the declaration must say which, for Int and String alike."
+    ) { context in
+      var verdict = Verdict()
+      let suppresses = context.has(.suppressesDuplicates)
+      let expected = suppresses ? 1 : 2
+      let ints = callbacks(context.subject(0), context, writing: [5, 5])
+      verdict.expectEqual(ints, expected, "Int subject: set 5, set 5 again (callbacks)")
+      if let strings = context.subject(of: String.self, "") {
+        let count = callbacks(strings, context, writing: ["a", "a"])
+        verdict.expectEqual(count, expected, "String subject: set \"a\", set \"a\" again (callbacks)")
+      } else {
+        verdict.note("String part not run: the backend offers only Int subjects")
+      }
+      return verdict.result
+    },
+    ConformanceRule(
+      "EQ-02", .capability, requires: .has(.suppressesDuplicates),
+      title: "the duplicate test fits the value: ==, identity for class instances, never for non-Equatable",
+      intent: "Suppressing by the wrong notion of equality hides real changes (a new object that"
+        + " happens to compare equal) or suppresses values that cannot be compared."
+    ) { context in
+      guard let strings = context.subject(of: String.self, "") else {
+        return .notApplicable("the backend offers only Int subjects")
+      }
+      var verdict = Verdict()
+      verdict.expectEqual(
+        callbacks(strings, context, writing: ["a", String("a".reversed())]), 1,
+        "String: set \"a\", then an equal but separately built \"a\" (callbacks)")
+      let shared = Reference()
+      if let references = context.subject(of: Reference.self, Reference()) {
+        verdict.expectEqual(
+          callbacks(references, context, writing: [shared, shared]), 1,
+          "class instance: set the same instance twice (callbacks)")
+        verdict.expectEqual(
+          callbacks(references, context, writing: [Reference()]), 1,
+          "class instance: set a different instance (callbacks)")
+      }
+      if let opaque = context.subject(of: Opaque.self, Opaque(payload: 0)) {
+        verdict.expectEqual(
+          callbacks(opaque, context, writing: [Opaque(payload: 1), Opaque(payload: 1)]), 2,
+          "non-Equatable value: set the same payload twice (callbacks)")
+      }
+      return verdict.result
+    },
+    ConformanceRule(
+      "EQ-03", .required,
+      title: "in-place mutation behaves like assigning the result",
+      intent: "`value += 1` and `value.append(x)` go through a modify accessor; a backend can"
+        + " notify twice, never, or with the old value. The report records what happens."
+    ) { context in
+      var verdict = Verdict()
+      let subject = context.subject(0)
+      let recorder = Recorder<Int>()
+      let token = subject.observe(recorder.handler(1))
+      recorder.reset()
+      subject.value += 1
+      context.settle { recorder.count >= 1 }
+      let inPlace = recorder.values(of: 1)
+      recorder.reset()
+      subject.value = 2
+      context.settle { recorder.count >= 1 }
+      let plain = recorder.values(of: 1)
+      verdict.expectEqual(inPlace, [1], "Int: `value += 1` from 0 (values delivered)")
+      verdict.note("`+=`: \(inPlace.count) callback(s) \(inPlace); plain `=`: \(plain.count) callback(s) \(plain)")
+      if let strings = context.subject(of: String.self, "ab") {
+        var seen: [String] = []
+        let stringToken = strings.observe { seen.append($0) }
+        seen.removeAll()
+        strings.value.append("c")
+        context.settle { !seen.isEmpty }
+        verdict.expectEqual(seen, ["abc"], "String: `value.append(\"c\")` to \"ab\" (values delivered)")
+        verdict.note("`append`: \(seen.count) callback(s)")
+        withExtendedLifetime(stringToken) {}
+      }
+      withExtendedLifetime(token) {}
+      return verdict.result
+    },
+    ConformanceRule(
+      "EQ-04", .required,
+      title: "suppression never hides the current value from a new observer",
+      intent: "A backend that skips equal writes must still replay (or deliver) the current value"
+        + " to someone who was not there for the first write."
+    ) { context in
+      var verdict = Verdict()
+      let subject = context.subject(0)
+      subject.value = 5
+      subject.value = 5
+      let recorder = Recorder<Int>()
+      let token = subject.observe(recorder.handler(1))
+      if context.has(.replaysCurrentValue) {
+        verdict.expectEqual(recorder.values(of: 1), [5], "set 5 twice, then observe (replay)")
+      }
+      recorder.reset()
+      subject.value = 6
+      context.settle { recorder.count >= 1 }
+      verdict.expectEqual(recorder.values(of: 1), [6], "then set 6 (values)")
+      withExtendedLifetime(token) {}
+      return verdict.result
+    },
+  ]
+}

@@ -1,0 +1,68 @@
+import ObservationCore
+
+/// ERASE: through the handles apps expose.
+enum ErasureRules {
+  static let all: [ConformanceRule] = [
+    ConformanceRule(
+      "ERASE-01", .required,
+      title: "observing through the erased, read-only handle passes every rule the backend passes directly",
+      intent: "Protocols cannot declare property wrappers, so apps hand out erased handles;"
+        + " erasure that drops a replay, a cancellation or a lifetime guarantee breaks every"
+        + " consumer that only sees the protocol.",
+      isSuiteLevel: true
+    ) { context in
+      if context.backend is any _ErasedBackendMarker {
+        return .notApplicable("this backend is already the erased view of another")
+      }
+      let erased = ConformanceSuite.outcomesThroughErasure(of: context.backend, configuration: context.configuration)
+      var verdict = Verdict()
+      var compared = 0
+      for rule in ConformanceSuite.rules where !rule.isSuiteLevel {
+        guard let direct = context.outcome(of: rule.id), let viaHandles = erased[rule.id] else { continue }
+        let directPasses = direct.kind == .passed || direct.kind == .probeObserved
+        guard directPasses else { continue }
+        compared += 1
+        let erasedPasses = viaHandles.kind == .passed || viaHandles.kind == .probeObserved
+        verdict.expect(
+          erasedPasses, "run \(rule.id) through AnyObservable + ObservationInput",
+          expected: "\(rule.id) \(direct.label) as it does directly",
+          observed: "\(viaHandles.label): \(viaHandles.details)")
+      }
+      verdict.note("\(compared) rules that pass directly also pass through the erased handles")
+      return verdict.result
+    },
+    ConformanceRule(
+      "ERASE-02", .required,
+      title: "values sent through the send-only input reach observers exactly as set does",
+      intent: "An input handle that reorders, drops or bypasses delivery makes the encapsulated"
+        + " subject behave differently from the one its owner tested."
+    ) { context in
+      var verdict = Verdict()
+      let script = [3, 1, 4, 1, 5, 9, 2, 6]
+      func run(_ write: (TestSubject<Int>, Int) -> Void) -> [[Int]] {
+        let subject = context.subject(0)
+        let recorder = Recorder<Int>()
+        let tokens = (0..<2).map { subject.observe(recorder.handler($0)) }
+        for value in script { write(subject, value) }
+        context.settle { recorder.values(of: 1).last == script.last }
+        withExtendedLifetime(tokens) {}
+        return (0..<2).map { recorder.values(of: $0) }
+      }
+      let direct = run { $0.value = $1 }
+      let viaInput = run { subject, value in
+        // Rebuild the handle from the subject each time, as an app's computed property would.
+        subject.makeInput().send(value)
+      }
+      verdict.expectEqual(viaInput, direct, "2 observers, write \(script) directly and through ObservationInput (histories)")
+      let handle: Any = context.subject(0).makeInput()
+      verdict.expect(
+        !(handle is any ObservableValue), "inspect ObservationInput's conformances",
+        expected: "the input handle cannot be observed", observed: "it conforms to ObservableValue")
+      return verdict.result
+    },
+  ]
+}
+
+/// Marks ``ErasedBackend`` so ERASE-01 does not erase twice.
+public protocol _ErasedBackendMarker {}
+extension ErasedBackend: _ErasedBackendMarker {}

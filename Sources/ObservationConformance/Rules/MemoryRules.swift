@@ -1,0 +1,142 @@
+import ObservationCore
+
+/// MEM: memory and lifetime.
+enum MemoryRules {
+  static let all: [ConformanceRule] = [
+    ConformanceRule(
+      "MEM-01", .required,
+      title: "cancel releases the handler and its captures while the token is still alive",
+      intent: "Tokens are often stored long after cancelling; a handler they keep alive keeps"
+        + " its captured view controller alive too."
+    ) { context in
+      var verdict = Verdict()
+      let subject = context.subject(0)
+      var canary: Canary? = Canary()
+      weak let watched = canary
+      let token = subject.observe { [canary] _ in canary?.touch() }
+      canary = nil
+      token.cancel()
+      verdict.expect(
+        watched == nil, "observe with a closure capturing an object, cancel, keep the token",
+        expected: "the captured object is released", observed: "it is still alive")
+      withExtendedLifetime(token) {}
+      return verdict.result
+    },
+    ConformanceRule(
+      "MEM-02", .required,
+      title: "no retain cycle through a stored token",
+      intent: "The idiom `self.token = model.observe { [weak self] ... }` must let self go."
+    ) { context in
+      var verdict = Verdict()
+      let subject = context.subject(0)
+      final class ViewModel {
+        var token: AnyObservationToken?
+        var seen = 0
+      }
+      var model: ViewModel? = ViewModel()
+      weak let watched = model
+      model!.token = subject.observe { [weak model] value in model?.seen = value }
+      subject.value = 1
+      model = nil
+      verdict.expect(
+        watched == nil, "a view model stores its token and captures [weak self]; release it",
+        expected: "the view model is deallocated", observed: "it is still alive")
+      return verdict.result
+    },
+    ConformanceRule(
+      "MEM-03", .required,
+      title: "token-to-subject retention matches the declared tokenRetainsSubject",
+      intent: "Whether holding a token keeps the model alive decides who must own the model;"
+        + " the declaration must say which."
+    ) { context in
+      var verdict = Verdict()
+      var subject: TestSubject<Int>? = context.subject(0)
+      let token = subject!.observe { _ in }
+      weak let lifetime = subject!.lifetime
+      subject = nil
+      let retains = context.has(.tokenRetainsSubject)
+      verdict.expect(
+        (lifetime != nil) == retains, "observe, keep the token, release the subject",
+        expected: retains ? "the token keeps the subject alive" : "the subject is released",
+        observed: lifetime != nil ? "the subject is alive" : "the subject was released")
+      withExtendedLifetime(token) {}
+      return verdict.result
+    },
+    ConformanceRule(
+      "MEM-04", .capability, requires: .lacks(.tokenRetainsSubject),
+      title: "when the subject dies, every handler is released even if tokens are still held",
+      intent: "Tokens that outlive their subject must not keep handlers (and their captures)"
+        + " alive."
+    ) { context in
+      var verdict = Verdict()
+      var subject: TestSubject<Int>? = context.subject(0)
+      var canary: Canary? = Canary()
+      weak let watched = canary
+      let tokens = (0..<3).map { _ in subject!.observe { [canary] _ in canary?.touch() } }
+      canary = nil
+      subject = nil
+      verdict.expect(
+        watched == nil, "3 observers capturing an object; keep the tokens, release the subject",
+        expected: "the captured object is released", observed: "it is still alive")
+      withExtendedLifetime(tokens) {}
+      return verdict.result
+    },
+    ConformanceRule(
+      "MEM-05", .required,
+      title: "100,000 observe + cancel cycles leave the registry empty",
+      intent: "Registries that tombstone instead of removing grow without bound under churn."
+    ) { context in
+      var verdict = Verdict()
+      let subject = context.subject(0)
+      var canary: Canary? = Canary()
+      weak let watched = canary
+      let cycles = 100_000
+      for index in 0..<cycles {
+        let token = subject.observe { [canary] _ in canary?.touch() }
+        if index % 2 == 0 { token.cancel() } else { token.cancel(); token.cancel() }
+      }
+      canary = nil
+      verdict.expect(
+        watched == nil, "\(cycles) observe + cancel cycles",
+        expected: "every handler released", observed: "a handler is still alive")
+      if let count = subject.observerCount?() {
+        verdict.expectEqual(count, 0, "\(cycles) observe + cancel cycles (observerCount)")
+        verdict.note("observerCount \(count) after \(cycles) cycles")
+      } else {
+        verdict.note("no observerCount hook: checked by releases and a delivery")
+      }
+      let recorder = Recorder<Int>()
+      let token = subject.observe(recorder.handler(1))
+      recorder.reset()
+      subject.value = 1
+      context.settle { recorder.count >= 1 }
+      verdict.expectEqual(recorder.callOrder, [1], "then one observer and set 1 (observers called)")
+      withExtendedLifetime(token) {}
+      return verdict.result
+    },
+    ConformanceRule(
+      "MEM-06", .capability, requires: .has(.oneShot),
+      title: "a one-shot registration releases its handler after it fires",
+      intent: "One-shot APIs re-register on every change; each spent registration must not"
+        + " linger."
+    ) { context in
+      var verdict = Verdict()
+      let subject = context.subject(0)
+      var canary: Canary? = Canary()
+      weak let watched = canary
+      var fired = 0
+      let token = subject.observe { [canary] _ in
+        canary?.touch()
+        fired += 1
+      }
+      canary = nil
+      subject.value = 1
+      context.settle { fired > 0 }
+      verdict.expect(
+        watched == nil, "observe with a closure capturing an object, set 1, keep the token",
+        expected: "the handler is released after firing", observed: "it is still alive (fired \(fired) times)")
+      withExtendedLifetime(token) {}
+      return verdict.result
+    },
+  ]
+}

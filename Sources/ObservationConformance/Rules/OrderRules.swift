@@ -1,0 +1,88 @@
+import ObservationCore
+
+/// ORD: ordering.
+enum OrderRules {
+  static let all: [ConformanceRule] = [
+    ConformanceRule(
+      "ORD-01", .capability, requires: .has(.preservesObserverOrder),
+      title: "observers are called in registration order",
+      intent: "Layered observers (model before view, view before analytics) depend on order;"
+        + " hash-based registries keep it only for small counts, so the rule uses 64 observers"
+        + " on several fresh subjects."
+    ) { context in
+      var verdict = Verdict()
+      let observers = 64
+      for round in 1...context.configuration.orderRounds {
+        let subject = context.subject(0)
+        let recorder = Recorder<Int>()
+        let tokens = (0..<observers).map { subject.observe(recorder.handler($0)) }
+        recorder.reset()
+        subject.value = round
+        context.settle { recorder.count >= observers }
+        let order = recorder.callOrder
+        verdict.expect(
+          order == Array(0..<observers), "\(observers) observers on fresh subject #\(round), set \(round)",
+          expected: "calls in registration order 0..<\(observers)", observed: "call order \(brief(order))")
+        withExtendedLifetime(tokens) {}
+        if !verdict.findings.isEmpty { break }
+      }
+      return verdict.result
+    },
+    ConformanceRule(
+      "ORD-02", .required,
+      title: "each observer receives values in the order they were set",
+      intent: "Out-of-order delivery makes an observer settle on a stale value."
+    ) { context in
+      var verdict = Verdict()
+      let subject = context.subject(0)
+      let recorder = Recorder<Int>()
+      let tokens = (1...3).map { subject.observe(recorder.handler($0)) }
+      recorder.reset()
+      for value in 1...1000 { subject.value = value }
+      context.settle { recorder.values(of: 3).last == 1000 }
+      for id in 1...3 {
+        let values = recorder.values(of: id)
+        let inOrder = zip(values, values.dropFirst()).allSatisfy { $0 < $1 }
+        verdict.expect(
+          inOrder && values.last == 1000, "3 observers, set 1...1000",
+          expected: "observer \(id) receives increasing values ending with 1000",
+          observed: brief(values))
+      }
+      withExtendedLifetime(tokens) {}
+      return verdict.result
+    },
+    ConformanceRule(
+      "ORD-03", .capability, requires: .has(.preservesValueOrderUnderReentrancy),
+      title: "a set from inside a callback never makes an observer see values out of order",
+      intent: "Recursive delivery hands the nested value to later observers before the outer"
+        + " one, so they end on the older value: a classic source of stale UI."
+    ) { context in
+      var verdict = Verdict()
+      for setter in 0..<3 {
+        let subject = context.subject(0)
+        let recorder = Recorder<Int>()
+        var fired = false
+        let tokens = (0..<3).map { id in
+          subject.observe(
+            recorder.handler(id) { value in
+              if id == setter && value == 1 && !fired {
+                fired = true
+                subject.value = 2
+              }
+            })
+        }
+        recorder.reset()
+        subject.value = 1
+        context.settle { recorder.count >= 6 }
+        for id in 0..<3 {
+          let values = recorder.values(of: id)
+          verdict.expect(
+            values == values.sorted(), "3 observers; observer \(setter) sets 2 while 1 is delivered",
+            expected: "observer \(id) sees 1 before 2", observed: "observer \(id) saw \(values)")
+        }
+        withExtendedLifetime(tokens) {}
+      }
+      return verdict.result
+    },
+  ]
+}

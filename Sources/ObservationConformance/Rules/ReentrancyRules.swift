@@ -1,0 +1,144 @@
+import ObservationCore
+
+/// REE: writes from inside callbacks.
+enum ReentrancyRules {
+  static let all: [ConformanceRule] = [
+    ConformanceRule(
+      "REE-01", .required,
+      title: "a set from inside a callback neither deadlocks nor traps, and reaches every observer",
+      intent: "Observers that react by writing (validation, derived state) are everyday code."
+    ) { context in
+      var verdict = Verdict()
+      let subject = context.subject(0)
+      let recorder = Recorder<Int>()
+      let tokens = (0..<3).map { id in
+        subject.observe(
+          recorder.handler(id) { value in
+            if id == 0 && value == 1 { subject.value = 2 }
+          })
+      }
+      recorder.reset()
+      subject.value = 1
+      context.settle { (0..<3).allSatisfy { recorder.values(of: $0).contains(2) } }
+      for id in 0..<3 {
+        verdict.expect(
+          recorder.values(of: id).contains(2), "3 observers; #0 sets 2 while 1 is delivered",
+          expected: "observer \(id) receives 2", observed: "it received \(recorder.values(of: id))")
+      }
+      withExtendedLifetime(tokens) {}
+      return verdict.result
+    },
+    ConformanceRule(
+      "REE-02", .required,
+      title: "reentrant recursion stays within the declared maxReentrancyDepth",
+      intent: "A backend that recurses on every nested write overflows the stack on a long"
+        + " chain of reactions; the declaration says how long a chain it supports."
+    ) { context in
+      var verdict = Verdict()
+      let chain: Int
+      switch context.capabilities.maxReentrancyDepth {
+      case .bounded(let depth): chain = depth
+      case .unbounded: chain = 100_000
+      }
+      let subject = context.subject(0)
+      var depth = 0
+      var maxDepth = 0
+      var received = 0
+      var lastReceived = 0
+      var inOrder = true
+      let token = subject.observe { value in
+        depth += 1
+        maxDepth = max(maxDepth, depth)
+        if value >= 1 {
+          received += 1
+          if value != lastReceived + 1 { inOrder = false }
+          lastReceived = value
+        }
+        if value >= 1 && value < chain { subject.value = value + 1 }
+        depth -= 1
+      }
+      subject.value = 1
+      context.settle { lastReceived == chain }
+      verdict.expectEqual(received, chain, "each callback sets the next value, a chain of \(chain) (values received)")
+      verdict.expect(inOrder, "same chain", expected: "values received in order", observed: "out of order")
+      verdict.expectEqual(subject.value, chain, "same chain (get afterwards)")
+      if case .bounded(let bound) = context.capabilities.maxReentrancyDepth {
+        verdict.expect(
+          maxDepth <= bound, "same chain", expected: "callback nesting at most \(bound)",
+          observed: "nesting \(maxDepth)")
+      }
+      verdict.note("chain \(chain), deepest callback nesting \(maxDepth)")
+      withExtendedLifetime(token) {}
+      return verdict.result
+    },
+    ConformanceRule(
+      "REE-03", .required,
+      title: "last write wins: every observer ends on the value set from inside a callback",
+      intent: "Recursive delivery resumes the outer, older value after the nested one, so later"
+        + " observers end on a value the subject no longer holds."
+    ) { context in
+      var verdict = Verdict()
+      for setter in 0..<3 {
+        let subject = context.subject(0)
+        let recorder = Recorder<Int>()
+        var fired = false
+        let tokens = (0..<3).map { id in
+          subject.observe(
+            recorder.handler(id) { value in
+              if id == setter && value == 1 && !fired {
+                fired = true
+                subject.value = 2
+              }
+            })
+        }
+        recorder.reset()
+        subject.value = 1
+        context.settle { (0..<3).allSatisfy { recorder.values(of: $0).last == 2 } }
+        verdict.expectEqual(subject.value, 2, "3 observers; #\(setter) sets 2 while 1 is delivered (get afterwards)")
+        for id in 0..<3 {
+          verdict.expect(
+            recorder.values(of: id).last == 2, "3 observers; #\(setter) sets 2 while 1 is delivered",
+            expected: "observer \(id)'s last value is 2", observed: "it received \(recorder.values(of: id))")
+        }
+        withExtendedLifetime(tokens) {}
+      }
+      return verdict.result
+    },
+    ConformanceRule(
+      "REE-04", .capability, requires: .has(.suppressesDuplicates),
+      title: "a two-way binding terminates with both sides equal",
+      intent: "Binding X to Y and Y to X loops forever unless equal writes are suppressed."
+    ) { context in
+      var verdict = Verdict()
+      let x = context.subject(0)
+      let y = context.subject(0)
+      // Without suppression the binding never ends: cap the hops so a probe terminates, well
+      // inside a recursive backend's declared depth.
+      let hopLimit: Int
+      switch context.capabilities.maxReentrancyDepth {
+      case .bounded(let depth): hopLimit = max(1, depth / 4)
+      case .unbounded: hopLimit = 1_000
+      }
+      var hops = 0
+      let tokens = [
+        x.observe { value in
+          hops += 1
+          if hops < hopLimit { y.value = value }
+        },
+        y.observe { value in
+          hops += 1
+          if hops < hopLimit { x.value = value }
+        },
+      ]
+      hops = 0
+      x.value = 1
+      context.settle { false }
+      verdict.expect(
+        hops < hopLimit && x.value == 1 && y.value == 1, "bind X to Y and Y to X, then set X = 1",
+        expected: "terminates with X == Y == 1",
+        observed: hops >= hopLimit ? "still bouncing after \(hops) callbacks" : "X = \(x.value), Y = \(y.value)")
+      withExtendedLifetime(tokens) {}
+      return verdict.result
+    },
+  ]
+}

@@ -1,0 +1,20 @@
+import Foundation
+import ArgumentParser
+import ObservationBackends
+import ObservationCore
+
+/// Parses `--backend a,b` against the catalog.
+enum BackendSelection {
+  /// The named backends in catalog order, or all of them when `list` is `nil`.
+  ///
+  /// - Throws: a `ValidationError` naming the unknown backend and listing the accepted names.
+  static func parse(_ list: String?) throws -> [any ObservationBackend] {
+    guard let list else { return BackendCatalog.all }
+    let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    for name in names where BackendCatalog.backend(named: name) == nil {
+      throw ValidationError(
+        "unknown backend '\(name)' in --backend; accepted: \(BackendCatalog.names.joined(separator: ", "))")
+    }
+    return BackendCatalog.all.filter { names.contains($0.name) }
+  }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import ObservationBackends
+import ObservationConformance
+import ObservationCore
+
+/// `observatory conformance`: runs the conformance suite over the built-in backends.
+struct ConformanceCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "conformance",
+    abstract: "Run the conformance suite over the built-in backends and print or write the matrix.",
+    discussion: """
+      Exits non-zero if a backend written in this package fails a rule it declares. Backends
+      built on other libraries (OpenCombine) may fail rules: those failures are findings and are
+      shown in the matrix.
+      """)
+
+  @Option(name: .long, help: "Only these backends (comma-separated names).")
+  var backend: String?
+
+  @Option(
+    name: .long,
+    help: "Directory to write conformance.md and conformance.csv into (atomically). Prints Markdown to stdout when absent.")
+  var outputDirectory: String?
+
+  @Flag(name: .long, help: "Print each backend's full report to stderr.")
+  var verbose = false
+
+  func run() throws {
+    let selected = try BackendSelection.parse(backend)
+    var reports: [ConformanceReport] = []
+    var ownFailures: [String] = []
+    for entry in selected {
+      FileHandle.standardError.write(Data("conformance: \(entry.name)…\n".utf8))
+      let report = ConformanceSuite.run(entry)
+      if verbose { FileHandle.standardError.write(Data((report.text + "\n").utf8)) }
+      if BackendCatalog.isOwnBackend(entry.name) {
+        ownFailures += report.failures.map { "\(entry.name) fails \($0.rule.id): \($0.outcome.details)" }
+      }
+      reports.append(report)
+    }
+    let matrix = ConformanceMatrix(reports)
+    let markdown = ConformanceMatrixDocument.markdown(for: matrix)
+    if let outputDirectory {
+      try AtomicFile.write(markdown, to: URL(fileURLWithPath: outputDirectory).appendingPathComponent("conformance.md"))
+      try AtomicFile.write(matrix.csv, to: URL(fileURLWithPath: outputDirectory).appendingPathComponent("conformance.csv"))
+    } else {
+      print(markdown, terminator: "")
+    }
+    if !ownFailures.isEmpty {
+      FileHandle.standardError.write(Data(("backends we wrote fail rules they declare:\n" + ownFailures.joined(separator: "\n") + "\n").utf8))
+      throw ExitCode.failure
+    }
+  }
+}
