@@ -32,12 +32,8 @@ public func checkConformance<Backend: ObservationBackend>(
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> RuleOutcome {
   let outcome = ConformanceSuite.run(rule, on: backend, configuration: configuration)
-  if case .failed(let findings) = outcome {
-    for finding in findings {
-      Issue.record(
-        Comment(rawValue: "\(rule.id) failed on backend \(backend.name): \(finding)"),
-        sourceLocation: sourceLocation)
-    }
+  for message in outcome.failureMessages(rule: rule.id, backend: backend.name) {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
   return outcome
 }

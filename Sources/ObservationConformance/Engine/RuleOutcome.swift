@@ -96,3 +96,13 @@ public enum CheckResult: Sendable {
   /// The check cannot run on this backend, for this reason.
   case notApplicable(String)
 }
+
+extension RuleOutcome {
+  /// One message per finding, naming the rule, the backend and what was observed:
+  /// `CAN-05 failed on backend linked-list: did: ...; expected: ...; observed: ...`.
+  /// Empty unless the outcome is ``failed(_:)``.
+  public func failureMessages(rule: String, backend: String) -> [String] {
+    guard case .failed(let findings) = self else { return [] }
+    return findings.map { "\(rule) failed on backend \(backend): \($0)" }
+  }
+}

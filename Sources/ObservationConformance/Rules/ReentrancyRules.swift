@@ -40,6 +40,12 @@ enum ReentrancyRules {
       case .bounded(let depth): chain = depth
       case .unbounded: chain = 100_000
       }
+      let nestingLimit: Int
+      switch context.capabilities.maxReentrancyDepth {
+      case .bounded(let depth): nestingLimit = depth + 1
+      case .unbounded: nestingLimit = 256
+      }
+      var recursedTooDeep = false
       let subject = context.subject(0)
       var depth = 0
       var maxDepth = 0
@@ -54,11 +60,18 @@ enum ReentrancyRules {
           if value != lastReceived + 1 { inOrder = false }
           lastReceived = value
         }
-        if value >= 1 && value < chain { subject.value = value + 1 }
+        // A backend that recurses although it claims more than it can stand would overflow the
+        // stack: stop the chain once nesting passes what the declaration allows.
+        if depth > nestingLimit { recursedTooDeep = true }
+        if value >= 1 && value < chain && !recursedTooDeep { subject.value = value + 1 }
         depth -= 1
       }
       subject.value = 1
       context.settle { lastReceived == chain }
+      verdict.expect(
+        !recursedTooDeep, "each callback sets the next value, a chain of \(chain)",
+        expected: "callback nesting within \(context.capabilities.maxReentrancyDepth == .unbounded ? "a trampolining backend's constant depth" : "the declared bound")",
+        observed: "nesting passed \(nestingLimit); the chain was stopped there to save the stack")
       verdict.expectEqual(received, chain, "each callback sets the next value, a chain of \(chain) (values received)")
       verdict.expect(inOrder, "same chain", expected: "values received in order", observed: "out of order")
       verdict.expectEqual(subject.value, chain, "same chain (get afterwards)")

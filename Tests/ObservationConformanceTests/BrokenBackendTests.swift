@@ -1,0 +1,61 @@
+import ObservationConformance
+import ObservationConformanceTesting
+import ObservationCore
+import Testing
+
+/// Each deliberately broken backend must be caught by the rules that guard against its fault,
+/// with messages that name the rule, the backend and what was observed.
+@Suite("Broken backends are caught")
+struct BrokenBackendTests {
+  /// Which rules each fault must fail (it may fail others too).
+  static let expectedFailures: [BrokenObservers.Fault: Set<String>] = [
+    .skipsNextAfterSelfCancel: ["CAN-05"],
+    .removesByStaleIndex: ["CAN-03"],
+    .replaysTwice: ["INIT-01", "INIT-05"],
+    .ignoresTokenDeinit: ["CAN-02", "CAN-08"],
+    .keepsClosureAfterCancel: ["MEM-01"],
+    .recursesOnNestedWrite: ["ORD-03", "REE-02", "REE-03", "SUB-03"],
+    .notifiesBeforeStore: ["TIM-01", "META-01"],
+  ]
+
+  @Test("The control, with no fault, passes every rule it declares")
+  func control() {
+    let report = ConformanceSuite.run(BrokenBackend(fault: nil))
+    #expect(report.failures.map(\.rule.id) == [])
+  }
+
+  @Test("Each fault fails the rules that guard against it", arguments: BrokenObservers.Fault.allCases)
+  func faultIsCaught(_ fault: BrokenObservers.Fault) throws {
+    let backend = BrokenBackend(fault: fault)
+    let report = ConformanceSuite.run(backend)
+    let failed = Set(report.failures.map(\.rule.id))
+    let expected = try #require(Self.expectedFailures[fault])
+    #expect(expected.isSubset(of: failed), "\(fault) failed \(failed.sorted()), expected at least \(expected.sorted())")
+    for id in expected {
+      let messages = try #require(report.outcome(of: id)).failureMessages(rule: id, backend: backend.name)
+      #expect(!messages.isEmpty)
+      for message in messages {
+        #expect(message.hasPrefix("\(id) failed on backend \(backend.name): did: "))
+        #expect(message.contains("; expected: ") && message.contains("; observed: "))
+      }
+    }
+  }
+
+  @Test("A contradictory declaration is rejected before any rule runs (META-02)")
+  func contradictoryDeclaration() throws {
+    let report = ConformanceSuite.run(ContradictoryBackend())
+    let meta = try #require(report.outcome(of: "META-02"))
+    #expect(meta.kind == .failed)
+    #expect(meta.details.contains("maxReentrancyDepth is 0"))
+    #expect(meta.details.contains("serializedDelivery is declared without threadSafe"))
+    #expect(report.outcome(of: "DEL-01")?.kind == .notApplicable)
+  }
+
+  @Test("The Swift Testing adapter reports a failure as an issue")
+  func adapterRecordsIssues() {
+    withKnownIssue {
+      checkConformance(
+        of: BrokenBackend(fault: .skipsNextAfterSelfCancel), to: ConformanceSuite.rule("CAN-05")!)
+    }
+  }
+}

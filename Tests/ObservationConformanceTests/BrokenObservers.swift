@@ -1,0 +1,181 @@
+import ObservationCore
+
+/// A deliberately simple observer list with one injectable fault: the suite must catch each.
+///
+/// With `fault == nil` it is correct (replay, didSet, order, immediate cancellation,
+/// cancellation on token release, trampolined reentrancy) and passes every rule it declares,
+/// which shows that each failure below comes from its fault alone.
+final class BrokenObservers: ObservableValue {
+  enum Fault: String, CaseIterable, Sendable {
+    /// A self-cancel during delivery shifts the array under the traversal, which then skips
+    /// the next observer.
+    case skipsNextAfterSelfCancel
+    /// Tokens remove the index they were given at registration, which is stale once an
+    /// earlier observer is gone.
+    case removesByStaleIndex
+    /// Registration sends the replay twice.
+    case replaysTwice
+    /// Tokens do not cancel when released.
+    case ignoresTokenDeinit
+    /// Cancel marks the observer dead but keeps its closure.
+    case keepsClosureAfterCancel
+    /// Nested writes recurse into delivery instead of being queued.
+    case recursesOnNestedWrite
+    /// Observers run before the store, though didSet is declared.
+    case notifiesBeforeStore
+  }
+
+  final class Entry {
+    let id: Int
+    var handler: ((Int) -> Void)?
+    var isCancelled = false
+    let startSequence: Int
+    init(id: Int, handler: @escaping (Int) -> Void, startSequence: Int) {
+      self.id = id
+      self.handler = handler
+      self.startSequence = startSequence
+    }
+  }
+
+  final class Token: ObservationToken {
+    let id: Int
+    let index: Int
+    let fault: Fault?
+    weak var owner: BrokenObservers?
+    init(id: Int, index: Int, owner: BrokenObservers) {
+      self.id = id
+      self.index = index
+      self.owner = owner
+      self.fault = owner.fault
+    }
+    deinit { if fault != .ignoresTokenDeinit { cancel() } }
+    func cancel() { owner?.remove(id: id, registeredAt: index) }
+  }
+
+  let fault: Fault?
+  private var stored: Int
+  private var entries: [Entry] = []
+  /// Lookup by id, so that even the leaking fault stays fast enough for MEM-05's 100,000 cycles.
+  private var entryByID: [Int: Entry] = [:]
+  private var nextID = 0
+  private var sequence = 0
+  private var delivering = false
+  private var pending: [(Int, Int)] = []
+
+  init(_ initialValue: Int, fault: Fault?) {
+    stored = initialValue
+    self.fault = fault
+  }
+
+  var value: Int {
+    get { stored }
+    set {
+      if fault == .notifiesBeforeStore {
+        sequence += 1
+        deliverNow(newValue, sequence)
+        stored = newValue
+        return
+      }
+      stored = newValue
+      sequence += 1
+      if delivering && fault != .recursesOnNestedWrite {
+        pending.append((sequence, newValue))
+        return
+      }
+      deliverNow(newValue, sequence)
+    }
+  }
+
+  private func deliverNow(_ value: Int, _ sequence: Int) {
+    let outer = delivering
+    delivering = true
+    broadcast(value, sequence)
+    if !outer {
+      while !pending.isEmpty {
+        let (number, next) = pending.removeFirst()
+        broadcast(next, number)
+      }
+      delivering = false
+      if fault != .skipsNextAfterSelfCancel { entries.removeAll { $0.isCancelled } }
+    }
+  }
+
+  private func broadcast(_ value: Int, _ sequence: Int) {
+    var index = 0
+    while index < entries.count {
+      let entry = entries[index]
+      if !entry.isCancelled, entry.startSequence < sequence, let handler = entry.handler {
+        handler(value)
+      }
+      index += 1
+    }
+  }
+
+  func observe(_ handler: @escaping (Int) -> Void) -> Token {
+    nextID += 1
+    let entry = Entry(id: nextID, handler: handler, startSequence: sequence)
+    entries.append(entry)
+    entryByID[nextID] = entry
+    let token = Token(id: nextID, index: entries.count - 1, owner: self)
+    let outer = delivering
+    delivering = true
+    handler(stored)
+    if fault == .replaysTwice { handler(stored) }
+    if !outer {
+      while !pending.isEmpty {
+        let (number, next) = pending.removeFirst()
+        broadcast(next, number)
+      }
+      delivering = false
+    }
+    return token
+  }
+
+  fileprivate func remove(id: Int, registeredAt index: Int) {
+    switch fault {
+    case .removesByStaleIndex:
+      if index < entries.count { entries.remove(at: index) }
+    case .skipsNextAfterSelfCancel:
+      entryByID[id] = nil
+      entries.removeAll { $0.id == id }
+    case .keepsClosureAfterCancel:
+      entryByID[id]?.isCancelled = true
+    default:
+      guard let entry = entryByID.removeValue(forKey: id), !entry.isCancelled else { return }
+      entry.isCancelled = true
+      let released = entry.handler.take()
+      if !delivering { entries.removeAll { $0.id == id } }
+      _ = consume released
+    }
+  }
+}
+
+/// A backend making ``BrokenObservers`` with one fault, declaring what a correct one promises.
+struct BrokenBackend: ObservationBackend {
+  let fault: BrokenObservers.Fault?
+
+  var name: String { "broken-" + (fault?.rawValue ?? "none") }
+
+  var capabilities: BackendCapabilities {
+    BackendCapabilities(
+      timing: .didSet,
+      [
+        .replaysCurrentValue, .deliversEveryValue, .synchronousDelivery, .preservesObserverOrder,
+        .preservesValueOrderUnderReentrancy, .immediateCancellation, .cancelsOnTokenDeinit,
+      ],
+      maxReentrancyDepth: .unbounded)
+  }
+
+  func makeSubject(initialValue: Int) -> BrokenObservers {
+    BrokenObservers(initialValue, fault: fault)
+  }
+}
+
+/// A backend whose declaration contradicts itself.
+struct ContradictoryBackend: ObservationBackend {
+  var name: String { "contradictory" }
+  var capabilities: BackendCapabilities {
+    BackendCapabilities(timing: .didSet, [.serializedDelivery], maxReentrancyDepth: .bounded(0))
+  }
+  func makeSubject(initialValue: Int) -> BrokenObservers { BrokenObservers(initialValue, fault: nil) }
+}
