@@ -29,11 +29,15 @@ let package = Package(
     // Backends.
     .target(
       name: "LinkedListBackend",
-      dependencies: ["ObservationCore", .product(name: "DequeModule", package: "swift-collections")],
+      dependencies: [
+        "ObservationCore", .product(name: "DequeModule", package: "swift-collections"),
+      ],
       swiftSettings: languageMode),
     .target(
       name: "ArrayBackend",
-      dependencies: ["ObservationCore", .product(name: "DequeModule", package: "swift-collections")],
+      dependencies: [
+        "ObservationCore", .product(name: "DequeModule", package: "swift-collections"),
+      ],
       swiftSettings: languageMode),
     .target(
       name: "SubjectBackend",
@@ -45,7 +49,9 @@ let package = Package(
       swiftSettings: languageMode),
 
     // Verification.
-    .target(name: "ObservationConformance", dependencies: ["ObservationCore"], swiftSettings: languageMode),
+    .target(
+      name: "ObservationConformance", dependencies: ["ObservationCore"], swiftSettings: languageMode
+    ),
     .target(
       name: "ObservationConformanceTesting",
       dependencies: ["ObservationCore", "ObservationConformance"],
@@ -67,7 +73,10 @@ let package = Package(
       swiftSettings: languageMode),
     .testTarget(
       name: "BackendTests",
-      dependencies: ["ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend", "ObservationBackends"],
+      dependencies: [
+        "ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend",
+        "ObservationBackends",
+      ],
       swiftSettings: languageMode),
     .testTarget(
       name: "ObservationConformanceTests",

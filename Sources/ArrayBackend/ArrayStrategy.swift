@@ -30,7 +30,9 @@ public struct ArrayStrategy: ObservationBackend {
   }
 
   /// A new ``ArrayObservers`` of any value type.
-  public func makeSubject<Value>(of valueType: Value.Type, initialValue: Value)
+  public func makeSubject<Value>(
+    of valueType: Value.Type, initialValue: Value
+  )
     -> (any ObservableValue<Value>)?
   {
     ArrayObservers(initialValue)

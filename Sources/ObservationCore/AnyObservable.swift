@@ -38,7 +38,9 @@ public struct AnyObservable<Value> {
     }
   }
 
-  private static func completionForwarder<C: CompletableObservableValue>(_ subject: C)
+  private static func completionForwarder<C: CompletableObservableValue>(
+    _ subject: C
+  )
     -> (@escaping (Value) -> Void, @escaping () -> Void) -> AnyObservationToken
   where C.Value == Value {
     { AnyObservationToken(subject.observe($0, onCompletion: $1)) }

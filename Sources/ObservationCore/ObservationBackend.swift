@@ -28,13 +28,17 @@ public protocol ObservationBackend {
   /// The equality rules (EQ) use it to check `String`, class and non-`Equatable` values; a
   /// backend that returns `nil` has those parts reported as not applicable.
   /// The default implementation returns `nil`.
-  func makeSubject<Value>(of valueType: Value.Type, initialValue: Value)
+  func makeSubject<Value>(
+    of valueType: Value.Type, initialValue: Value
+  )
     -> (any ObservableValue<Value>)?
 }
 
 extension ObservationBackend {
   /// Returns `nil`: the backend offers only `Int` subjects.
-  public func makeSubject<Value>(of valueType: Value.Type, initialValue: Value)
+  public func makeSubject<Value>(
+    of valueType: Value.Type, initialValue: Value
+  )
     -> (any ObservableValue<Value>)?
   {
     nil

@@ -5,7 +5,8 @@ import OpenCombine
 ///
 /// Reads and writes go to the subject's own `value` (stored, then sent: didSet timing), and a
 /// new subscriber receives the current value at once (replay).
-public final class CurrentValueObservable<Value>: CompletableObservableValue, ObservableValueAdapter {
+public final class CurrentValueObservable<Value>: CompletableObservableValue, ObservableValueAdapter
+{
   /// The OpenCombine subject every observer subscribes to.
   public let subject: CurrentValueSubject<Value, Never>
 

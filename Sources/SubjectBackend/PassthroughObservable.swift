@@ -1,29 +1,31 @@
+import Foundation
 import ObservationCore
 import OpenCombine
-import Synchronization
 
 /// An observable value backed by OpenCombine's `PassthroughSubject`.
 ///
 /// A passthrough subject keeps no value, so this wrapper stores the latest write (under a
-/// mutex) and then sends it: didSet timing, no replay. Observers subscribe with `sink`, and the
+/// lock) and then sends it: didSet timing, no replay. Observers subscribe with `sink`, and the
 /// returned `AnyCancellable` is the token.
-public final class PassthroughObservable<Value>: CompletableObservableValue, ObservableValueAdapter {
+public final class PassthroughObservable<Value>: CompletableObservableValue, ObservableValueAdapter
+{
   /// The OpenCombine subject every observer subscribes to.
   public let subject = PassthroughSubject<Value, Never>()
-  private let stored: Mutex<Value>
+  private let lock = NSLock()
+  private var stored: Value
 
   /// Creates a subject whose `value` starts as `initialValue`.
   public init(_ initialValue: Value) {
-    stored = Mutex(initialValue)
+    stored = initialValue
   }
 
   /// The latest value written. Setting it stores the value, then sends it to every subscriber.
   ///
   /// - Complexity: O(*n*) for *n* subscribers, plus a copy of the subscriber set.
   public var value: Value {
-    get { stored.withLock { $0 } }
+    get { lock.withLock { stored } }
     set {
-      stored.withLock { $0 = newValue }
+      lock.withLock { stored = newValue }
       subject.send(newValue)
     }
   }

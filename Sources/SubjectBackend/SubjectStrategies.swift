@@ -32,7 +32,9 @@ public struct PassthroughSubjectStrategy: ObservationBackend {
   }
 
   /// A new ``PassthroughObservable`` of any value type.
-  public func makeSubject<Value>(of valueType: Value.Type, initialValue: Value)
+  public func makeSubject<Value>(
+    of valueType: Value.Type, initialValue: Value
+  )
     -> (any ObservableValue<Value>)?
   {
     PassthroughObservable(initialValue)
@@ -66,7 +68,9 @@ public struct CurrentValueSubjectStrategy: ObservationBackend {
   }
 
   /// A new ``CurrentValueObservable`` of any value type.
-  public func makeSubject<Value>(of valueType: Value.Type, initialValue: Value)
+  public func makeSubject<Value>(
+    of valueType: Value.Type, initialValue: Value
+  )
     -> (any ObservableValue<Value>)?
   {
     CurrentValueObservable(initialValue)
@@ -103,7 +107,9 @@ public struct PublishedPropertyStrategy: ObservationBackend {
   }
 
   /// A new ``PublishedObservable`` of any value type.
-  public func makeSubject<Value>(of valueType: Value.Type, initialValue: Value)
+  public func makeSubject<Value>(
+    of valueType: Value.Type, initialValue: Value
+  )
     -> (any ObservableValue<Value>)?
   {
     PublishedObservable(initialValue)

@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import ObservationBackends
 import ObservationCore
 
@@ -13,7 +13,8 @@ enum BackendSelection {
     let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     for name in names where BackendCatalog.backend(named: name) == nil {
       throw ValidationError(
-        "unknown backend '\(name)' in --backend; accepted: \(BackendCatalog.names.joined(separator: ", "))")
+        "unknown backend '\(name)' in --backend; accepted: \(BackendCatalog.names.joined(separator: ", "))"
+      )
     }
     return BackendCatalog.all.filter { names.contains($0.name) }
   }

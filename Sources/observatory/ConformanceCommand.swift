@@ -20,7 +20,9 @@ struct ConformanceCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: "Directory to write conformance.md and conformance.csv into (atomically). Prints Markdown to stdout when absent.")
+    help:
+      "Directory to write conformance.md and conformance.csv into (atomically). Prints Markdown to stdout when absent."
+  )
   var outputDirectory: String?
 
   @Flag(name: .long, help: "Print each backend's full report to stderr.")
@@ -35,20 +37,29 @@ struct ConformanceCommand: ParsableCommand {
       let report = ConformanceSuite.run(entry)
       if verbose { FileHandle.standardError.write(Data((report.text + "\n").utf8)) }
       if BackendCatalog.isOwnBackend(entry.name) {
-        ownFailures += report.failures.map { "\(entry.name) fails \($0.rule.id): \($0.outcome.details)" }
+        ownFailures += report.failures.map {
+          "\(entry.name) fails \($0.rule.id): \($0.outcome.details)"
+        }
       }
       reports.append(report)
     }
     let matrix = ConformanceMatrix(reports)
     let markdown = ConformanceMatrixDocument.markdown(for: matrix)
     if let outputDirectory {
-      try AtomicFile.write(markdown, to: URL(fileURLWithPath: outputDirectory).appendingPathComponent("conformance.md"))
-      try AtomicFile.write(matrix.csv, to: URL(fileURLWithPath: outputDirectory).appendingPathComponent("conformance.csv"))
+      try AtomicFile.write(
+        markdown, to: URL(fileURLWithPath: outputDirectory).appendingPathComponent("conformance.md")
+      )
+      try AtomicFile.write(
+        matrix.csv,
+        to: URL(fileURLWithPath: outputDirectory).appendingPathComponent("conformance.csv"))
     } else {
       print(markdown, terminator: "")
     }
     if !ownFailures.isEmpty {
-      FileHandle.standardError.write(Data(("backends we wrote fail rules they declare:\n" + ownFailures.joined(separator: "\n") + "\n").utf8))
+      FileHandle.standardError.write(
+        Data(
+          ("backends we wrote fail rules they declare:\n" + ownFailures.joined(separator: "\n")
+            + "\n").utf8))
       throw ExitCode.failure
     }
   }

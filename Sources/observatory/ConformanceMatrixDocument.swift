@@ -6,8 +6,12 @@ enum ConformanceMatrixDocument {
   static func markdown(for matrix: ConformanceMatrix) -> String {
     let columns = matrix.reports.map { report -> String in
       switch BackendCatalog.provenance(of: report.backendName) {
-      case .observatory: return "- `\(report.backendName)`: written in Observatory; must pass every rule it declares."
-      case .library(let library): return "- `\(report.backendName)`: \(library)'s behaviour; a FAIL is a finding about \(library)."
+      case .observatory:
+        return
+          "- `\(report.backendName)`: written in Observatory; must pass every rule it declares."
+      case .library(let library):
+        return
+          "- `\(report.backendName)`: \(library)'s behaviour; a FAIL is a finding about \(library)."
       }
     }
     return """

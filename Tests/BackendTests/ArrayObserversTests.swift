@@ -28,6 +28,8 @@ struct ArrayObserversTests {
     #expect(subject._entries.count == 2)
     #expect(subject._tombstones == 0)
     #expect(subject._entries.map(\.id) == [0, 3])
+    // The observers capture the subject and the tokens: cancelling breaks that cycle.
+    for token in tokens { token.cancel() }
   }
 
   @Test("Entries stay sorted by registration number, so binary search finds each one")

@@ -111,6 +111,8 @@ struct DifferentialTests {
       }
       log.append("| get \(subject.value)")
     }
+    // Observers capture the subject; cancelling releases them and breaks that cycle.
+    for token in tokens.values { token.cancel() }
     return log
   }
 
@@ -121,7 +123,10 @@ struct DifferentialTests {
     let steps = Self.script(seed: seed)
     let expected = Self.history(of: ReferenceObservers(0, replays: true), steps)
     let actual = Self.history(of: LinkedListObservers(0), steps)
-    #expect(actual == expected, "seed \(seed): first difference at \(Self.firstDifference(actual, expected)); script: \(steps)")
+    #expect(
+      actual == expected,
+      "seed \(seed): first difference at \(Self.firstDifference(actual, expected)); script: \(steps)"
+    )
   }
 
   @Test("Array matches the reference (not replaying)", arguments: seeds)
@@ -129,11 +134,16 @@ struct DifferentialTests {
     let steps = Self.script(seed: seed)
     let expected = Self.history(of: ReferenceObservers(0, replays: false), steps)
     let actual = Self.history(of: ArrayObservers(0), steps)
-    #expect(actual == expected, "seed \(seed): first difference at \(Self.firstDifference(actual, expected)); script: \(steps)")
+    #expect(
+      actual == expected,
+      "seed \(seed): first difference at \(Self.firstDifference(actual, expected)); script: \(steps)"
+    )
   }
 
   static func firstDifference(_ lhs: [String], _ rhs: [String]) -> String {
-    let index = zip(lhs, rhs).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(lhs.count, rhs.count)
+    let index =
+      zip(lhs, rhs).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      ?? min(lhs.count, rhs.count)
     let left = index < lhs.count ? lhs[index] : "end"
     let right = index < rhs.count ? rhs[index] : "end"
     return "event \(index): backend \(left), reference \(right)"

@@ -41,6 +41,8 @@ struct LinkedListObserversTests {
     let head = try #require(subject._head)
     #expect(head === subject._tail)
     #expect(head.previous == nil && head.next == nil)
+    // The observers capture the subject and the tokens: cancelling breaks that cycle.
+    for token in tokens { token.cancel() }
   }
 
   @Test("Unlinking the head, middle and tail keeps the list consistent")

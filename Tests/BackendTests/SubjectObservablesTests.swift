@@ -24,7 +24,8 @@ struct SubjectObservablesTests {
     #expect(subject.subject.value == 4)
   }
 
-  @Test("CurrentValueSubject after completion: `value =` stores, `send` does not (the TERM-05 finding)")
+  @Test(
+    "CurrentValueSubject after completion: `value =` stores, `send` does not (the TERM-05 finding)")
   func currentValueAfterCompletion() {
     let viaSetter = CurrentValueSubject<Int, Never>(1)
     viaSetter.send(completion: .finished)

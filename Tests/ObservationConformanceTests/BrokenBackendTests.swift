@@ -24,15 +24,19 @@ struct BrokenBackendTests {
     #expect(report.failures.map(\.rule.id) == [])
   }
 
-  @Test("Each fault fails the rules that guard against it", arguments: BrokenObservers.Fault.allCases)
+  @Test(
+    "Each fault fails the rules that guard against it", arguments: BrokenObservers.Fault.allCases)
   func faultIsCaught(_ fault: BrokenObservers.Fault) throws {
     let backend = BrokenBackend(fault: fault)
     let report = ConformanceSuite.run(backend)
     let failed = Set(report.failures.map(\.rule.id))
     let expected = try #require(Self.expectedFailures[fault])
-    #expect(expected.isSubset(of: failed), "\(fault) failed \(failed.sorted()), expected at least \(expected.sorted())")
+    #expect(
+      expected.isSubset(of: failed),
+      "\(fault) failed \(failed.sorted()), expected at least \(expected.sorted())")
     for id in expected {
-      let messages = try #require(report.outcome(of: id)).failureMessages(rule: id, backend: backend.name)
+      let messages = try #require(report.outcome(of: id)).failureMessages(
+        rule: id, backend: backend.name)
       #expect(!messages.isEmpty)
       for message in messages {
         #expect(message.hasPrefix("\(id) failed on backend \(backend.name): did: "))

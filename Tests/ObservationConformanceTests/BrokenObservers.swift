@@ -177,5 +177,7 @@ struct ContradictoryBackend: ObservationBackend {
   var capabilities: BackendCapabilities {
     BackendCapabilities(timing: .didSet, [.serializedDelivery], maxReentrancyDepth: .bounded(0))
   }
-  func makeSubject(initialValue: Int) -> BrokenObservers { BrokenObservers(initialValue, fault: nil) }
+  func makeSubject(initialValue: Int) -> BrokenObservers {
+    BrokenObservers(initialValue, fault: nil)
+  }
 }

@@ -13,13 +13,17 @@ struct BuiltinBackendConformanceTests {
   static let ownBackends = BackendCatalog.names.filter(BackendCatalog.isOwnBackend)
   static let libraryBackends = BackendCatalog.names.filter { !BackendCatalog.isOwnBackend($0) }
 
-  @Test("Backends written here pass every rule they declare", arguments: ownBackends, ConformanceSuite.rules)
+  @Test(
+    "Backends written here pass every rule they declare", arguments: ownBackends,
+    ConformanceSuite.rules)
   func ownBackend(_ name: String, _ rule: ConformanceRule) {
     let backend = BackendCatalog.backend(named: name)!
     checkConformance(of: backend, to: rule)
   }
 
-  @Test("…and do so through their erased handles (ERASE-01)", arguments: ownBackends, ConformanceSuite.rules)
+  @Test(
+    "…and do so through their erased handles (ERASE-01)", arguments: ownBackends,
+    ConformanceSuite.rules)
   func ownBackendErased(_ name: String, _ rule: ConformanceRule) {
     func check<B: ObservationBackend>(_ backend: B) {
       checkConformance(of: ErasedBackend(backend), to: rule)
@@ -27,9 +31,12 @@ struct BuiltinBackendConformanceTests {
     check(BackendCatalog.backend(named: name)!)
   }
 
-  @Test("OpenCombine backends: every rule's outcome is pinned", arguments: libraryBackends, ConformanceSuite.rules)
+  @Test(
+    "OpenCombine backends: every rule's outcome is pinned", arguments: libraryBackends,
+    ConformanceSuite.rules)
   func libraryBackend(_ name: String, _ rule: ConformanceRule) throws {
-    let expected = try #require(PinnedOutcomes.table[name]?[rule.id], "no pinned outcome for \(rule.id) on \(name)")
+    let expected = try #require(
+      PinnedOutcomes.table[name]?[rule.id], "no pinned outcome for \(rule.id) on \(name)")
     expectOutcome(of: BackendCatalog.backend(named: name)!, for: rule, is: expected)
   }
 
@@ -59,7 +66,8 @@ struct BuiltinBackendConformanceTests {
     #expect(ConformanceSuite.rules.map(\.id) == catalogue)
     let report = ConformanceSuite.run(ArrayStrategy())
     #expect(report.results.map(\.rule.id) == catalogue)
-    for result in report.results where result.outcome.kind == .notApplicable || result.outcome.kind == .untested {
+    for result in report.results
+    where result.outcome.kind == .notApplicable || result.outcome.kind == .untested {
       #expect(!result.outcome.details.isEmpty, "\(result.rule.id) is reported without a reason")
     }
   }

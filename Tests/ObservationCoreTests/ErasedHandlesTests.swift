@@ -42,13 +42,19 @@ struct ErasedHandlesTests {
 struct CapabilityDeclarationTests {
   @Test("A coherent declaration validates")
   func coherent() throws {
-    try BackendCapabilities(timing: .willSet, [.threadSafe, .serializedDelivery], maxReentrancyDepth: .bounded(1)).validate()
+    try BackendCapabilities(
+      timing: .willSet, [.threadSafe, .serializedDelivery], maxReentrancyDepth: .bounded(1)
+    ).validate()
   }
 
   @Test("Every contradiction is named")
   func contradictions() {
     let declaration = BackendCapabilities(
-      timing: .transactional, [.deliversEveryValue, .synchronousDelivery, .serializedDelivery, .oneShot, .replaysCurrentValue],
+      timing: .transactional,
+      [
+        .deliversEveryValue, .synchronousDelivery, .serializedDelivery, .oneShot,
+        .replaysCurrentValue,
+      ],
       maxReentrancyDepth: .bounded(0))
     #expect(throws: CapabilityDeclarationError.self) { try declaration.validate() }
     do {

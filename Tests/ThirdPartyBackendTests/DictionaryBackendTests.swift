@@ -53,7 +53,9 @@ struct DictionaryBackend: ObservationBackend {
       ],
       maxReentrancyDepth: .unbounded)
   }
-  func makeSubject(initialValue: Int) -> DictionaryObservers<Int> { DictionaryObservers(initialValue) }
+  func makeSubject(initialValue: Int) -> DictionaryObservers<Int> {
+    DictionaryObservers(initialValue)
+  }
 }
 
 @Test(arguments: ConformanceSuite.rules)

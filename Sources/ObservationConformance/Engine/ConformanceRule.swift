@@ -20,12 +20,15 @@ public struct ConformanceRule: Sendable, Identifiable, CustomStringConvertible {
   public let intent: String
   /// Whether the rule needs the outcomes of the other rules (META and ERASE-01 rules).
   internal let isSuiteLevel: Bool
+  /// The catalogue's wording of the level, where the requirement alone cannot say it.
+  internal let levelText: String?
   internal let check: @Sendable (RuleContext) -> CheckResult
 
   internal init(
     _ id: String, _ level: RuleLevel, requires requirement: CapabilityRequirement = .always,
-    whenUnmet: UnmetRequirementPolicy = .probe, title: String, intent: String,
-    isSuiteLevel: Bool = false, check: @escaping @Sendable (RuleContext) -> CheckResult
+    whenUnmet: UnmetRequirementPolicy = .probe, title: String, levelText: String? = nil,
+    intent: String, isSuiteLevel: Bool = false,
+    check: @escaping @Sendable (RuleContext) -> CheckResult
   ) {
     self.id = id
     self.level = level
@@ -34,6 +37,7 @@ public struct ConformanceRule: Sendable, Identifiable, CustomStringConvertible {
     self.title = title
     self.intent = intent
     self.isSuiteLevel = isSuiteLevel
+    self.levelText = levelText
     self.check = check
   }
 
@@ -42,6 +46,7 @@ public struct ConformanceRule: Sendable, Identifiable, CustomStringConvertible {
 
   /// The level with its requirement, as the catalogue writes it.
   public var levelDescription: String {
+    if let levelText { return levelText }
     switch level {
     case .required: return requirement == .always ? "REQUIRED" : "REQUIRED when \(requirement)"
     case .capability: return requirement.description

@@ -69,12 +69,17 @@ public enum ConformanceSuite {
     if !binds, case .notApplicable(let reason) = rule.whenUnmet { return .notApplicable(reason) }
     context.isBinding = binds
     defer { context.isBinding = true }
+    let ledger = context.ledger
+    context.ledger = TokenLedger()
     let result = rule.check(context)
+    context.ledger.cancelAll()
+    context.ledger = ledger
     switch (result, binds) {
     case (.holds(let note), true): return .passed(note: note)
     case (.violated(let findings), true): return .failed(findings)
     case (.holds(let note), false):
-      return .probe(observed: true, details: note ?? "the behaviour holds though it is not declared")
+      return .probe(
+        observed: true, details: note ?? "the behaviour holds though it is not declared")
     case (.violated(let findings), false):
       return .probe(observed: false, details: findings.map(\.description).joined(separator: " | "))
     case (.notApplicable(let reason), _): return .notApplicable(reason)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One callback as a recorder saw it.
 struct Event<Value> {
@@ -15,7 +14,7 @@ struct Event<Value> {
 
 /// Records callbacks from any thread.
 final class Recorder<Value>: @unchecked Sendable {
-  private let state = Mutex<(events: [Event<Value>], depth: Int)>(([], 0))
+  private let state = Locked<(events: [Event<Value>], depth: Int)>(([], 0))
 
   /// A handler for observer `id` that records each call, reading `subject` inside it if given,
   /// and then runs `then`.
@@ -29,7 +28,9 @@ final class Recorder<Value>: @unchecked Sendable {
         state.depth += 1
         return state.depth
       }
-      state.withLock { $0.events.append(Event(observer: id, value: value, read: read, depth: depth)) }
+      state.withLock {
+        $0.events.append(Event(observer: id, value: value, read: read, depth: depth))
+      }
       action?(value)
       state.withLock { $0.depth -= 1 }
     }

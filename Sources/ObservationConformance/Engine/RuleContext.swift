@@ -12,7 +12,9 @@ public final class RuleContext: @unchecked Sendable {
   /// The outcomes of the rules already run, for suite-level rules.
   internal var outcomes: [String: RuleOutcome] = [:]
   internal let backend: any ObservationBackend
-  internal let makeIntSubject: (Int) -> TestSubject<Int>
+  internal let makeIntSubject: (Int, TokenLedger) -> TestSubject<Int>
+  /// The tokens of the rule being run.
+  internal var ledger = TokenLedger()
   /// How many separate subjects rules that repeat themselves use.
   internal let configuration: ConformanceConfiguration
 
@@ -21,12 +23,12 @@ public final class RuleContext: @unchecked Sendable {
     self.capabilities = backend.capabilities
     self.backend = backend
     self.configuration = configuration
-    self.makeIntSubject = { TestSubject(backend.makeSubject(initialValue: $0)) }
+    self.makeIntSubject = { TestSubject(backend.makeSubject(initialValue: $0), ledger: $1) }
   }
 
   /// A fresh `Int` subject.
   func subject(_ initialValue: Int = 0) -> TestSubject<Int> {
-    makeIntSubject(initialValue)
+    makeIntSubject(initialValue, ledger)
   }
 
   /// A fresh subject of another value type, or `nil` if the backend only offers `Int`.
@@ -34,7 +36,7 @@ public final class RuleContext: @unchecked Sendable {
     guard let subject = backend.makeSubject(of: valueType, initialValue: initialValue) else {
       return nil
     }
-    return TestSubject(subject)
+    return TestSubject(subject, ledger: ledger)
   }
 
   func has(_ capability: Capability) -> Bool { capabilities.has(capability) }

@@ -7,12 +7,15 @@ import ObservationCore
 final class TestSubject<Value> {
   let get: () -> Value
   let set: (Value) -> Void
-  let observeClosure: (@escaping (Value) -> Void) -> AnyObservationToken
-  let observeWithCompletion: ((@escaping (Value) -> Void, @escaping () -> Void) -> AnyObservationToken)?
+  private let observeClosure: (@escaping (Value) -> Void) -> AnyObservationToken
+  private let rawObserveWithCompletion:
+    ((@escaping (Value) -> Void, @escaping () -> Void) -> AnyObservationToken)?
   let complete: (() -> Void)?
   let valueAfterCompletion: ValueAfterCompletionPolicy?
   let mutations: [NamedMutation<Value>]
-  let observeWillChange: ((@escaping () -> Void) -> AnyObservationToken)?
+  private let rawObserveWillChange: ((@escaping () -> Void) -> AnyObservationToken)?
+  /// Every token this subject handed out, so the engine can cancel leftovers after a rule.
+  let ledger: TokenLedger
   let observerCount: (() -> Int)?
   /// The object whose lifetime memory rules watch: the subject, or for an erased subject the
   /// subject behind the handles.
@@ -20,21 +23,25 @@ final class TestSubject<Value> {
   /// A send-only handle on the real subject (or the erased subject's own input).
   let makeInput: () -> ObservationInput<Value>
 
-  init<S: ObservableValue>(_ subject: S) where S.Value == Value {
+  init<S: ObservableValue>(_ subject: S, ledger: TokenLedger = TokenLedger())
+  where S.Value == Value {
+    self.ledger = ledger
     if let erased = subject as? ErasedSubject<Value> {
       get = { erased.readOnly.value }
       set = { erased.input.send($0) }
       observeClosure = { erased.readOnly.observe($0) }
       if erased.readOnly.supportsCompletion && erased.input.supportsCompletion {
-        observeWithCompletion = { erased.readOnly.observe($0, onCompletion: $1)! }
+        rawObserveWithCompletion = { erased.readOnly.observe($0, onCompletion: $1)! }
         complete = { erased.input.finish() }
       } else {
-        observeWithCompletion = nil
+        rawObserveWithCompletion = nil
         complete = nil
       }
       valueAfterCompletion = erased.valueAfterCompletion
       mutations = [NamedMutation("send") { erased.input.send($0) }]
-      observeWillChange = erased.objectWillChange.map { signal in { handler in signal.observe { _ in handler() } } }
+      rawObserveWillChange = erased.objectWillChange.map { signal in
+        { handler in signal.observe { _ in handler() } }
+      }
       observerCount = nil
       lifetime = erased.lifetimeAnchor
       makeInput = { erased.input }
@@ -45,20 +52,20 @@ final class TestSubject<Value> {
     observeClosure = { AnyObservationToken(subject.observe($0)) }
     if let completable = subject as? any CompletableObservableValue<Value> {
       let parts = Self.completionParts(completable)
-      observeWithCompletion = parts.observe
+      rawObserveWithCompletion = parts.observe
       complete = parts.complete
       valueAfterCompletion = parts.policy
       mutations = parts.mutations
     } else {
-      observeWithCompletion = nil
+      rawObserveWithCompletion = nil
       complete = nil
       valueAfterCompletion = nil
       mutations = [NamedMutation("value") { subject.value = $0 }]
     }
     if let aggregating = subject as? any AggregatingObservableValue<Value> {
-      observeWillChange = Self.willChange(aggregating)
+      rawObserveWillChange = Self.willChange(aggregating)
     } else {
-      observeWillChange = nil
+      rawObserveWillChange = nil
     }
     if let counting = subject as? any ObserverCounting {
       observerCount = { counting.observerCount }
@@ -69,7 +76,9 @@ final class TestSubject<Value> {
     makeInput = { subject.eraseToInput() }
   }
 
-  private static func completionParts<C: CompletableObservableValue>(_ subject: C) -> (
+  private static func completionParts<C: CompletableObservableValue>(
+    _ subject: C
+  ) -> (
     observe: (@escaping (Value) -> Void, @escaping () -> Void) -> AnyObservationToken,
     complete: () -> Void, policy: ValueAfterCompletionPolicy, mutations: [NamedMutation<Value>]
   ) where C.Value == Value {
@@ -79,7 +88,9 @@ final class TestSubject<Value> {
     )
   }
 
-  private static func willChange<A: AggregatingObservableValue>(_ subject: A)
+  private static func willChange<A: AggregatingObservableValue>(
+    _ subject: A
+  )
     -> (@escaping () -> Void) -> AnyObservationToken
   where A.Value == Value {
     { AnyObservationToken(subject.observeObjectWillChange($0)) }
@@ -91,6 +102,39 @@ final class TestSubject<Value> {
   }
 
   func observe(_ handler: @escaping (Value) -> Void) -> AnyObservationToken {
-    observeClosure(handler)
+    ledger.track(observeClosure(handler))
+  }
+
+  var observeWithCompletion:
+    ((@escaping (Value) -> Void, @escaping () -> Void) -> AnyObservationToken)?
+  {
+    guard let raw = rawObserveWithCompletion else { return nil }
+    return { [ledger] in ledger.track(raw($0, $1)) }
+  }
+
+  var observeWillChange: ((@escaping () -> Void) -> AnyObservationToken)? {
+    guard let raw = rawObserveWillChange else { return nil }
+    return { [ledger] in ledger.track(raw($0)) }
+  }
+}
+
+/// Weak references to the tokens a rule created. After the rule, the engine cancels any still
+/// alive: rules routinely capture a subject in its own observers, and without this the cycle
+/// (subject, observer, token) would outlive the rule and show up as a leak.
+final class TokenLedger: @unchecked Sendable {
+  private struct Entry { weak var token: AnyObservationToken? }
+  private let entries = Locked<[Entry]>([])
+
+  func track(_ token: AnyObservationToken) -> AnyObservationToken {
+    entries.withLock { $0.append(Entry(token: token)) }
+    return token
+  }
+
+  func cancelAll() {
+    let live = entries.withLock { entries -> [AnyObservationToken] in
+      defer { entries.removeAll() }
+      return entries.compactMap(\.token)
+    }
+    for token in live { token.cancel() }
   }
 }

@@ -22,10 +22,24 @@ struct Verdict {
 
   mutating func note(_ text: String) { notes.append(text) }
 
+  /// The result, with at most ``maximumFindings`` findings (a last one counts the rest).
   var result: CheckResult {
-    findings.isEmpty
-      ? .holds(note: notes.isEmpty ? nil : notes.joined(separator: "; ")) : .violated(findings)
+    if findings.isEmpty {
+      return .holds(note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+    }
+    guard findings.count > Self.maximumFindings else { return .violated(findings) }
+    let shown = Array(findings.prefix(Self.maximumFindings))
+    let rest = findings.count - shown.count
+    return .violated(
+      shown + [
+        Finding(
+          action: "the same checks", expected: "no further findings",
+          observed: "\(rest) more like the above")
+      ])
   }
+
+  /// How many findings a report shows before summarising the rest.
+  static let maximumFindings = 4
 }
 
 /// Compares observer lists as sequences when order is declared, as multisets otherwise

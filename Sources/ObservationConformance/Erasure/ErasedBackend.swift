@@ -25,7 +25,9 @@ public struct ErasedBackend<Base: ObservationBackend>: ObservationBackend {
   }
 
   /// A base subject of any value type seen through its erased handles.
-  public func makeSubject<Value>(of valueType: Value.Type, initialValue: Value)
+  public func makeSubject<Value>(
+    of valueType: Value.Type, initialValue: Value
+  )
     -> (any ObservableValue<Value>)?
   {
     guard let subject = base.makeSubject(of: valueType, initialValue: initialValue) else {
@@ -62,7 +64,9 @@ public final class ErasedSubject<Value>: ObservableValue {
     lifetimeAnchor = (subject as? any ObservableValueAdapter)?.adaptedObject ?? subject
   }
 
-  private static func eraseSignal<A: AggregatingObservableValue>(_ subject: A) -> AnyObservable<Void>
+  private static func eraseSignal<A: AggregatingObservableValue>(
+    _ subject: A
+  ) -> AnyObservable<Void>
   where A.Value == Value {
     AnyObservable(WillChangeSignal(subject))
   }

@@ -32,7 +32,8 @@ public struct ConformanceMatrix: Sendable {
   public var markdown: String {
     guard let first = reports.first else { return "" }
     var out: [String] = []
-    out.append("| rule | level | " + reports.map { "`\($0.backendName)`" }.joined(separator: " | ") + " |")
+    out.append(
+      "| rule | level | " + reports.map { "`\($0.backendName)`" }.joined(separator: " | ") + " |")
     out.append("|---|---|" + String(repeating: "---|", count: reports.count))
     for (index, result) in first.results.enumerated() {
       let rule = result.rule
@@ -40,7 +41,9 @@ public struct ConformanceMatrix: Sendable {
         let outcome = report.results[index].outcome
         return outcome.kind == .failed ? "**FAIL**" : outcome.label
       }
-      out.append("| \(rule.id) \(Self.markdownEscaped(rule.title)) | \(rule.levelDescription) | " + cells.joined(separator: " | ") + " |")
+      out.append(
+        "| \(rule.id) \(Self.markdownEscaped(rule.title)) | \(rule.levelDescription) | "
+          + cells.joined(separator: " | ") + " |")
     }
     out.append("")
     out.append("## Failures and probes")
@@ -53,7 +56,9 @@ public struct ConformanceMatrix: Sendable {
       out.append("### `\(report.backendName)`")
       out.append("")
       for result in notable {
-        out.append("- **\(result.rule.id)** \(result.outcome.label): \(Self.markdownEscaped(result.outcome.details))")
+        out.append(
+          "- **\(result.rule.id)** \(result.outcome.label): \(Self.markdownEscaped(result.outcome.details))"
+        )
       }
       out.append("")
     }
@@ -66,16 +71,26 @@ public struct ConformanceMatrix: Sendable {
     out.append("## Not applicable and untested, with reasons")
     out.append("")
     for (index, result) in first.results.enumerated() {
-      let reasons = Set(reports.compactMap { report -> String? in
-        let outcome = report.results[index].outcome
-        switch outcome.kind {
-        case .notApplicable, .untested: return outcome.details
-        default: return nil
-        }
-      })
+      let reasons = Set(
+        reports.compactMap { report -> String? in
+          let outcome = report.results[index].outcome
+          switch outcome.kind {
+          case .notApplicable, .untested: return outcome.details
+          default: return nil
+          }
+        })
       for reason in reasons.sorted() {
         out.append("- **\(result.rule.id)**: \(Self.markdownEscaped(reason))")
       }
+    }
+    out.append("")
+    out.append("## The rules, and why each exists")
+    out.append("")
+    for result in first.results {
+      let rule = result.rule
+      out.append(
+        "- **\(rule.id)** (\(rule.levelDescription)) \(Self.markdownEscaped(rule.title)). "
+          + Self.markdownEscaped(rule.intent))
     }
     return out.joined(separator: "\n") + "\n"
   }

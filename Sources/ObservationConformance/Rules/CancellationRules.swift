@@ -18,7 +18,8 @@ enum CancellationRules {
       recorder.reset()
       for value in 2...5 { subject.value = value }
       context.settle { false }
-      verdict.expectEqual(recorder.values(of: 1), [], "observe, set 1, cancel, set 2...5 (values after cancel)")
+      verdict.expectEqual(
+        recorder.values(of: 1), [], "observe, set 1, cancel, set 2...5 (values after cancel)")
       return verdict.result
     },
     ConformanceRule(
@@ -37,7 +38,9 @@ enum CancellationRules {
       recorder.reset()
       subject.value = 2
       context.settle { false }
-      verdict.expectEqual(recorder.values(of: 1), [], "observe, set 1, release the token, set 2 (values after release)")
+      verdict.expectEqual(
+        recorder.values(of: 1), [],
+        "observe, set 1, release the token, set 2 (values after release)")
       return verdict.result
     },
     ConformanceRule(
@@ -62,7 +65,8 @@ enum CancellationRules {
       verdict.expect(
         sameObservers(recorder.callOrder, [1, 3], ordered: context.has(.preservesObserverOrder)),
         "4 observers; cancel #0 twice, cancel #2 twice, release both tokens; set 1",
-        expected: "observers 1 and 3 called once each", observed: "observers called: \(recorder.callOrder)")
+        expected: "observers 1 and 3 called once each",
+        observed: "observers called: \(recorder.callOrder)")
       tokens[1]!.cancel()
       recorder.reset()
       subject.value = 2
@@ -86,7 +90,8 @@ enum CancellationRules {
       calls = 0
       subject.value = 1
       context.settle { calls >= 2 }
-      verdict.expectEqual(calls, 2, "one closure observed 3 times, cancel the 2nd, set 1 (callbacks)")
+      verdict.expectEqual(
+        calls, 2, "one closure observed 3 times, cancel the 2nd, set 1 (callbacks)")
       let recorder = Recorder<Int>()
       let late = subject.observe(recorder.handler(7))
       recorder.reset()
@@ -94,7 +99,8 @@ enum CancellationRules {
       subject.value = 2
       context.settle { calls >= 2 && recorder.count >= 1 }
       verdict.expectEqual(calls, 2, "then a new observer, set 2 (callbacks of the shared closure)")
-      verdict.expectEqual(recorder.values(of: 7), [2], "then a new observer, set 2 (the new observer's values)")
+      verdict.expectEqual(
+        recorder.values(of: 7), [2], "then a new observer, set 2 (the new observer's values)")
       withExtendedLifetime((tokens, late)) {}
       return verdict.result
     },
@@ -120,9 +126,11 @@ enum CancellationRules {
       subject.value = 1
       subject.value = 2
       context.settle { recorder.count >= 9 }
-      verdict.expectEqual(recorder.count, 9, "5 observers, #1 cancels itself on delivery; set 1, set 2 (callbacks)")
+      verdict.expectEqual(
+        recorder.count, 9, "5 observers, #1 cancels itself on delivery; set 1, set 2 (callbacks)")
       for id in [0, 2, 3, 4] {
-        verdict.expectEqual(recorder.values(of: id), [1, 2], "same script (observer \(id)'s values)")
+        verdict.expectEqual(
+          recorder.values(of: id), [1, 2], "same script (observer \(id)'s values)")
       }
       verdict.expectEqual(recorder.values(of: 1), [1], "same script (observer 1's values)")
       withExtendedLifetime(tokens) {}
@@ -130,7 +138,9 @@ enum CancellationRules {
     },
     ConformanceRule(
       "CAN-06", .capability,
-      title: "mutual cancellation during delivery: exactly one survivor (with immediateCancellation)",
+      title:
+        "mutual cancellation during delivery: exactly one survivor (with immediateCancellation)",
+      levelText: "CAP(immediateCancellation); otherwise REQUIRED weaker form",
       intent: "With immediate cancellation, an observer cancelled mid-delivery must not get the"
         + " value in flight; without it, it may, but never a later one."
     ) { context in
@@ -171,17 +181,21 @@ enum CancellationRules {
           Set(laterRound).isDisjoint(with: cancelled)
             && laterRound.sorted() == (survivors.sorted().flatMap { [$0, $0] }),
           "A cancels B and B cancels A in their callbacks; set 1, then set 2 and 3",
-          expected: "a cancelled observer receives nothing after the value in flight; survivors receive 2 and 3",
+          expected:
+            "a cancelled observer receives nothing after the value in flight; survivors receive 2 and 3",
           observed: "1 reached \(firstRound), 2 and 3 reached \(laterRound)")
         verdict.note(
-          strong ? "immediate cancellation observed though not declared" : "value in flight reached both: \(firstRound)")
+          strong
+            ? "immediate cancellation observed though not declared"
+            : "value in flight reached both: \(firstRound)")
       }
       withExtendedLifetime(tokens) {}
       return verdict.result
     },
     ConformanceRule(
       "CAN-07", .required, requires: .lacks(.tokenRetainsSubject),
-      whenUnmet: .notApplicable("tokens keep the subject alive, so it cannot be gone while a token exists"),
+      whenUnmet: .notApplicable(
+        "tokens keep the subject alive, so it cannot be gone while a token exists"),
       title: "cancelling after the subject is gone is a safe no-op",
       intent: "Tokens outlive subjects routinely (a cell reused after its model is gone);"
         + " cancelling then must not crash or touch freed memory."
@@ -193,7 +207,8 @@ enum CancellationRules {
       subject = nil
       verdict.expect(
         lifetime == nil, "observe, keep the token, release the subject",
-        expected: "the subject is gone (tokenRetainsSubject is not declared)", observed: "it is still alive")
+        expected: "the subject is gone (tokenRetainsSubject is not declared)",
+        observed: "it is still alive")
       token.cancel()
       token.cancel()
       return verdict.result

@@ -21,13 +21,16 @@ enum CompletionRules {
       complete()
       for mutation in subject.mutations { mutation.apply(5) }
       context.settle { false }
-      verdict.expectEqual(recorder.values(of: 1), [], "complete, then write 5 through every entry point (values delivered)")
+      verdict.expectEqual(
+        recorder.values(of: 1), [],
+        "complete, then write 5 through every entry point (values delivered)")
       withExtendedLifetime(token) {}
       return verdict.result
     },
     ConformanceRule(
       "TERM-02", .capability, requires: .has(.supportsCompletion),
-      title: "completion reaches each observer once, even if completed again from a completion handler",
+      title:
+        "completion reaches each observer once, even if completed again from a completion handler",
       intent: "Teardown code in completion handlers runs twice if completion is re-entered."
     ) { context in
       let subject = context.subject(0)
@@ -44,7 +47,9 @@ enum CompletionRules {
       }
       complete()
       context.settle { completions.allSatisfy { $0 > 0 } }
-      verdict.expectEqual(completions, [1, 1], "2 observers; #0's completion handler completes again (completions per observer)")
+      verdict.expectEqual(
+        completions, [1, 1],
+        "2 observers; #0's completion handler completes again (completions per observer)")
       withExtendedLifetime(tokens) {}
       return verdict.result
     },
@@ -64,14 +69,16 @@ enum CompletionRules {
       let recorder = Recorder<Int>()
       var completed = 0
       let token = observe(recorder.handler(1)) { completed += 1 }
-      verdict.expectEqual(completed, 1, "set 3, complete, then observe (completions before observe returned)")
+      verdict.expectEqual(
+        completed, 1, "set 3, complete, then observe (completions before observe returned)")
       verdict.expectEqual(recorder.values(of: 1), [], "set 3, complete, then observe (values)")
       withExtendedLifetime(token) {}
       return verdict.result
     },
     ConformanceRule(
       "TERM-04", .capability, requires: .has(.supportsCompletion),
-      title: "completion implies cancellation: observers are released and a later cancel is a no-op",
+      title:
+        "completion implies cancellation: observers are released and a later cancel is a no-op",
       intent: "After completion nothing should keep handlers alive until their tokens happen to go."
     ) { context in
       let subject = context.subject(0)
@@ -112,9 +119,12 @@ enum CompletionRules {
         let expected = policy == .frozen ? 1 : 9
         verdict.expect(
           subject.value == expected, "set 1, complete, write 9 through `\(mutation.name)`",
-          expected: "value \(expected) (declared policy: \(policy.rawValue))", observed: "value \(subject.value)")
+          expected: "value \(expected) (declared policy: \(policy.rawValue))",
+          observed: "value \(subject.value)")
       }
-      verdict.note("entry points: \(probe.mutations.map(\.name).joined(separator: ", ")); policy \(policy.rawValue)")
+      verdict.note(
+        "entry points: \(probe.mutations.map(\.name).joined(separator: ", ")); policy \(policy.rawValue)"
+      )
       return verdict.result
     },
   ]

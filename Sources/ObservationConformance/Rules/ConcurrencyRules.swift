@@ -23,20 +23,24 @@ enum ConcurrencyRules {
         let tokens = (0..<3).map { subject.observe(recorder.handler($0)) }
         recorder.reset()
         let shared = Unchecked(subject)
-        let finished = runConcurrently(threads: threads, timeout: context.configuration.timeout) { thread in
+        let finished = runConcurrently(threads: threads, timeout: context.configuration.timeout) {
+          thread in
           for step in 1...perThread { shared.value.value = thread * 10_000 + step }
         }
         verdict.expect(
           finished, "\(threads) threads × \(perThread) sets (iteration \(iteration))",
-          expected: "finishes within \(context.configuration.timeout) s", observed: "did not finish (deadlock?)")
+          expected: "finishes within \(context.configuration.timeout) s",
+          observed: "did not finish (deadlock?)")
         if !finished { break }
         context.settle { recorder.count >= 3 * threads * perThread }
         if context.has(.deliversEveryValue) {
-          let all = (0..<threads).flatMap { thread in (1...perThread).map { thread * 10_000 + $0 } }.sorted()
+          let all = (0..<threads).flatMap { thread in (1...perThread).map { thread * 10_000 + $0 } }
+            .sorted()
           for id in 0..<3 {
             let got = recorder.values(of: id).sorted()
             verdict.expect(
-              got == all, "\(threads) threads × \(perThread) distinct sets (iteration \(iteration))",
+              got == all,
+              "\(threads) threads × \(perThread) distinct sets (iteration \(iteration))",
               expected: "observer \(id) receives each of the \(all.count) values once",
               observed: "\(got.count) callbacks, \(Set(got).count) distinct values")
           }
@@ -53,7 +57,8 @@ enum ConcurrencyRules {
         + " calls them from two threads at once."
     ) { context in
       guard context.has(.threadSafe) else {
-        return .notApplicable("threadSafe is not declared: concurrent use is undefined behaviour, so it is not probed")
+        return .notApplicable(
+          "threadSafe is not declared: concurrent use is undefined behaviour, so it is not probed")
       }
       var verdict = Verdict()
       let counters = SharedCounters()
@@ -65,10 +70,13 @@ enum ConcurrencyRules {
           counters.leave()
         }
         let shared = Unchecked(subject)
-        let finished = runConcurrently(threads: 4, timeout: context.configuration.timeout) { thread in
+        let finished = runConcurrently(threads: 4, timeout: context.configuration.timeout) {
+          thread in
           for step in 1...200 { shared.value.value = thread * 1000 + step }
         }
-        verdict.expect(finished, "4 threads × 200 sets (iteration \(iteration))", expected: "finishes", observed: "did not finish")
+        verdict.expect(
+          finished, "4 threads × 200 sets (iteration \(iteration))", expected: "finishes",
+          observed: "did not finish")
         withExtendedLifetime(token) {}
         if !finished { break }
       }
@@ -86,7 +94,8 @@ enum ConcurrencyRules {
       var verdict = Verdict()
       for iteration in 1...context.configuration.stochasticIterations {
         let subject = Unchecked(context.subject(0))
-        let finished = runConcurrently(threads: 4, timeout: context.configuration.timeout) { thread in
+        let finished = runConcurrently(threads: 4, timeout: context.configuration.timeout) {
+          thread in
           var generator = SystemRandomNumberGenerator()
           var tokens: [AnyObservationToken] = []
           for step in 0..<300 {
@@ -100,7 +109,8 @@ enum ConcurrencyRules {
         }
         verdict.expect(
           finished, "4 threads × 300 random observe / cancel / set (iteration \(iteration))",
-          expected: "finishes within \(context.configuration.timeout) s", observed: "did not finish (deadlock?)")
+          expected: "finishes within \(context.configuration.timeout) s",
+          observed: "did not finish (deadlock?)")
         if !finished { break }
       }
       return verdict.result
@@ -117,7 +127,7 @@ enum ConcurrencyRules {
       for iteration in 1...context.configuration.stochasticIterations {
         let subject = Unchecked(context.subject(0))
         let counters = SharedCounters()
-        let tokenBox = Mutex<AnyObservationToken?>(nil)
+        let tokenBox = Locked<AnyObservationToken?>(nil)
         tokenBox.withLock {
           $0 = subject.value.observe { _ in
             if counters.flag.load(ordering: .sequentiallyConsistent) {
@@ -126,7 +136,8 @@ enum ConcurrencyRules {
           }
         }
         let stop = SharedCounters()
-        let finished = runConcurrently(threads: 2, timeout: context.configuration.timeout) { thread in
+        let finished = runConcurrently(threads: 2, timeout: context.configuration.timeout) {
+          thread in
           if thread == 0 {
             var value = 0
             while !stop.flag.load(ordering: .sequentiallyConsistent) {
@@ -142,7 +153,9 @@ enum ConcurrencyRules {
             stop.flag.store(true, ordering: .sequentiallyConsistent)
           }
         }
-        verdict.expect(finished, "one thread sets, another cancels (iteration \(iteration))", expected: "finishes", observed: "did not finish")
+        verdict.expect(
+          finished, "one thread sets, another cancels (iteration \(iteration))",
+          expected: "finishes", observed: "did not finish")
         if !finished { break }
         worst = max(worst, counters.count.load(ordering: .sequentiallyConsistent))
         tokenBox.withLock { $0 = nil }
@@ -171,7 +184,8 @@ enum ConcurrencyRules {
             box.value.unlock()
           }
         }
-        let finished = runConcurrently(threads: 2, timeout: context.configuration.timeout) { thread in
+        let finished = runConcurrently(threads: 2, timeout: context.configuration.timeout) {
+          thread in
           if thread == 0 {
             Thread.current.name = "observatory.thr05.writer"
             for step in 1...200 { subject.value.value = step }
@@ -185,7 +199,8 @@ enum ConcurrencyRules {
           }
         }
         verdict.expect(
-          finished, "thread 1 holds a foreign lock while subscribing; thread 2's callbacks take it (iteration \(iteration))",
+          finished,
+          "thread 1 holds a foreign lock while subscribing; thread 2's callbacks take it (iteration \(iteration))",
           expected: "no deadlock within \(context.configuration.timeout) s", observed: "deadlocked")
         withExtendedLifetime(observer) {}
         if !finished { break }

@@ -39,7 +39,9 @@ enum DeliveryRules {
       for value in script { subject.value = value }
       let first = recorder.values(of: 1)
       for id in 2...3 {
-        verdict.expectEqual(recorder.values(of: id), first, "3 observers, then set \(script) (observer \(id) against observer 1)")
+        verdict.expectEqual(
+          recorder.values(of: id), first,
+          "3 observers, then set \(script) (observer \(id) against observer 1)")
       }
       withExtendedLifetime(tokens) {}
       return verdict.result
@@ -93,7 +95,9 @@ enum DeliveryRules {
     },
     ConformanceRule(
       "DEL-05", .capability,
-      title: "synchronous backends finish every callback inside set; asynchronous ones never call back inside set",
+      title:
+        "synchronous backends finish every callback inside set; asynchronous ones never call back inside set",
+      levelText: "CAP(synchronousDelivery) / CAP(!synchronousDelivery)",
       intent: "Callers rely on one or the other: reading derived state right after a write, or"
         + " never being re-entered from inside their own write."
     ) { context in
@@ -113,9 +117,11 @@ enum DeliveryRules {
         insideSet = false
       }
       if context.has(.synchronousDelivery) {
-        verdict.expectEqual(callsInside, 30, "3 observers, set 1...10 (callbacks before set returned)")
+        verdict.expectEqual(
+          callsInside, 30, "3 observers, set 1...10 (callbacks before set returned)")
         Thread.sleep(forTimeInterval: 0.02)
-        verdict.expectEqual(callsOutside, 0, "3 observers, set 1...10 (callbacks after set returned)")
+        verdict.expectEqual(
+          callsOutside, 0, "3 observers, set 1...10 (callbacks after set returned)")
       } else {
         context.settle { callsOutside > 0 }
         verdict.expectEqual(callsInside, 0, "3 observers, set 1...10 (callbacks inside set)")

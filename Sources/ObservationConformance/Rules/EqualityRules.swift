@@ -24,6 +24,7 @@ enum EqualityRules {
     ConformanceRule(
       "EQ-01", .capability,
       title: "setting an equal value notifies never (suppressesDuplicates) or always (otherwise)",
+      levelText: "CAP(suppressesDuplicates) / CAP(!suppressesDuplicates)",
       intent: "Whether `x = x` notifies decides whether observers may write back without looping;"
         + " the declaration must say which, for Int and String alike."
     ) { context in
@@ -34,7 +35,8 @@ enum EqualityRules {
       verdict.expectEqual(ints, expected, "Int subject: set 5, set 5 again (callbacks)")
       if let strings = context.subject(of: String.self, "") {
         let count = callbacks(strings, context, writing: ["a", "a"])
-        verdict.expectEqual(count, expected, "String subject: set \"a\", set \"a\" again (callbacks)")
+        verdict.expectEqual(
+          count, expected, "String subject: set \"a\", set \"a\" again (callbacks)")
       } else {
         verdict.note("String part not run: the backend offers only Int subjects")
       }
@@ -42,7 +44,8 @@ enum EqualityRules {
     },
     ConformanceRule(
       "EQ-02", .capability, requires: .has(.suppressesDuplicates),
-      title: "the duplicate test fits the value: ==, identity for class instances, never for non-Equatable",
+      title:
+        "the duplicate test fits the value: ==, identity for class instances, never for non-Equatable",
       intent: "Suppressing by the wrong notion of equality hides real changes (a new object that"
         + " happens to compare equal) or suppresses values that cannot be compared."
     ) { context in
@@ -88,14 +91,17 @@ enum EqualityRules {
       context.settle { recorder.count >= 1 }
       let plain = recorder.values(of: 1)
       verdict.expectEqual(inPlace, [1], "Int: `value += 1` from 0 (values delivered)")
-      verdict.note("`+=`: \(inPlace.count) callback(s) \(inPlace); plain `=`: \(plain.count) callback(s) \(plain)")
+      verdict.note(
+        "`+=`: \(inPlace.count) callback(s) \(inPlace); plain `=`: \(plain.count) callback(s) \(plain)"
+      )
       if let strings = context.subject(of: String.self, "ab") {
         var seen: [String] = []
         let stringToken = strings.observe { seen.append($0) }
         seen.removeAll()
         strings.value.append("c")
         context.settle { !seen.isEmpty }
-        verdict.expectEqual(seen, ["abc"], "String: `value.append(\"c\")` to \"ab\" (values delivered)")
+        verdict.expectEqual(
+          seen, ["abc"], "String: `value.append(\"c\")` to \"ab\" (values delivered)")
         verdict.note("`append`: \(seen.count) callback(s)")
         withExtendedLifetime(stringToken) {}
       }

@@ -5,7 +5,8 @@ enum ErasureRules {
   static let all: [ConformanceRule] = [
     ConformanceRule(
       "ERASE-01", .required,
-      title: "observing through the erased, read-only handle passes every rule the backend passes directly",
+      title:
+        "observing through the erased, read-only handle passes every rule the backend passes directly",
       intent: "Protocols cannot declare property wrappers, so apps hand out erased handles;"
         + " erasure that drops a replay, a cancellation or a lifetime guarantee breaks every"
         + " consumer that only sees the protocol.",
@@ -14,11 +15,14 @@ enum ErasureRules {
       if context.backend is any _ErasedBackendMarker {
         return .notApplicable("this backend is already the erased view of another")
       }
-      let erased = ConformanceSuite.outcomesThroughErasure(of: context.backend, configuration: context.configuration)
+      let erased = ConformanceSuite.outcomesThroughErasure(
+        of: context.backend, configuration: context.configuration)
       var verdict = Verdict()
       var compared = 0
       for rule in ConformanceSuite.rules where !rule.isSuiteLevel {
-        guard let direct = context.outcome(of: rule.id), let viaHandles = erased[rule.id] else { continue }
+        guard let direct = context.outcome(of: rule.id), let viaHandles = erased[rule.id] else {
+          continue
+        }
         let directPasses = direct.kind == .passed || direct.kind == .probeObserved
         guard directPasses else { continue }
         compared += 1
@@ -53,7 +57,9 @@ enum ErasureRules {
         // Rebuild the handle from the subject each time, as an app's computed property would.
         subject.makeInput().send(value)
       }
-      verdict.expectEqual(viaInput, direct, "2 observers, write \(script) directly and through ObservationInput (histories)")
+      verdict.expectEqual(
+        viaInput, direct,
+        "2 observers, write \(script) directly and through ObservationInput (histories)")
       let handle: Any = context.subject(0).makeInput()
       verdict.expect(
         !(handle is any ObservableValue), "inspect ObservationInput's conformances",

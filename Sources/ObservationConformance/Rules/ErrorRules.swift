@@ -6,6 +6,7 @@ enum ErrorRules {
     ConformanceRule(
       "ERR-01", .capability,
       title: "an error terminates the stream; nothing is delivered after it",
+      levelText: "CAP where the backend can fail",
       intent: "Streams that can fail must stop at the failure, or observers act on values"
         + " produced after the error."
     ) { _ in
@@ -16,12 +17,14 @@ enum ErrorRules {
     ConformanceRule(
       "ERR-02", .capability,
       title: "preconditions documented as traps do trap",
+      levelText: "REQUIRED where the backend documents traps",
       intent: "A documented trap that does not fire lets misuse corrupt state silently."
     ) { _ in
       .notApplicable("the backend documents no trapping preconditions")
     },
     ConformanceRule(
-      "ERR-03", .untested(
+      "ERR-03",
+      .untested(
         reason: "no backend diagnoses misuse (such as reentrancy warnings), so there is no"
           + " diagnostic to look for"),
       title: "claimed misuse diagnostics appear",

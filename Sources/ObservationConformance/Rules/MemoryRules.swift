@@ -93,7 +93,12 @@ enum MemoryRules {
       let cycles = 100_000
       for index in 0..<cycles {
         let token = subject.observe { [canary] _ in canary?.touch() }
-        if index % 2 == 0 { token.cancel() } else { token.cancel(); token.cancel() }
+        if index % 2 == 0 {
+          token.cancel()
+        } else {
+          token.cancel()
+          token.cancel()
+        }
       }
       canary = nil
       verdict.expect(
@@ -134,7 +139,8 @@ enum MemoryRules {
       context.settle { fired > 0 }
       verdict.expect(
         watched == nil, "observe with a closure capturing an object, set 1, keep the token",
-        expected: "the handler is released after firing", observed: "it is still alive (fired \(fired) times)")
+        expected: "the handler is released after firing",
+        observed: "it is still alive (fired \(fired) times)")
       withExtendedLifetime(token) {}
       return verdict.result
     },

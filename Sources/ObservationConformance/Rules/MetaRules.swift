@@ -10,7 +10,8 @@ enum MetaRules {
   static let all: [ConformanceRule] = [
     ConformanceRule(
       "META-01", .required,
-      title: "capability honesty: undeclared capabilities are probed, and the declared timing is the one observed",
+      title:
+        "capability honesty: undeclared capabilities are probed, and the declared timing is the one observed",
       intent: "A declaration is only useful if it is checked both ways: what is declared holds,"
         + " what is not declared is measured, and a didSet backend is not secretly willSet.",
       isSuiteLevel: true
@@ -27,15 +28,20 @@ enum MetaRules {
         }
         guard !outcomes.isEmpty else { continue }
         verdict.expect(
-          !reported.isEmpty, "look up the results of the rules about undeclared \(capability.rawValue)",
+          !reported.isEmpty,
+          "look up the results of the rules about undeclared \(capability.rawValue)",
           expected: "at least one probe or reasoned n/a", observed: "none reported")
         let observed = reported.filter { $0.1.kind == .probeObserved }.map(\.0)
-        if !observed.isEmpty { probed.append("\(capability.rawValue) observed by \(observed.joined(separator: ","))") }
+        if !observed.isEmpty {
+          probed.append("\(capability.rawValue) observed by \(observed.joined(separator: ","))")
+        }
       }
       let timing = context.capabilities.timing
-      let declaredRule = ["didSet": "TIM-01", "willSet": "TIM-02", "transactional": "TIM-04"][timing.rawValue]!
+      let declaredRule = ["didSet": "TIM-01", "willSet": "TIM-02", "transactional": "TIM-04"][
+        timing.rawValue]!
       verdict.expect(
-        context.outcome(of: declaredRule)?.kind == .passed, "run \(declaredRule) for the declared timing \(timing.rawValue)",
+        context.outcome(of: declaredRule)?.kind == .passed,
+        "run \(declaredRule) for the declared timing \(timing.rawValue)",
         expected: "pass", observed: context.outcome(of: declaredRule)?.label ?? "not run")
       if let opposite = ["didSet": "TIM-02", "willSet": "TIM-01"][timing.rawValue] {
         let outcome = context.outcome(of: opposite)
@@ -43,7 +49,9 @@ enum MetaRules {
           outcome?.kind == .probeNotObserved, "probe \(opposite), the opposite timing",
           expected: "not observed", observed: outcome?.label ?? "not run")
       }
-      if !probed.isEmpty { verdict.note("undeclared but observed: " + probed.joined(separator: "; ")) }
+      if !probed.isEmpty {
+        verdict.note("undeclared but observed: " + probed.joined(separator: "; "))
+      }
       return verdict.result
     },
     ConformanceRule(
@@ -58,10 +66,15 @@ enum MetaRules {
       } catch let error as CapabilityDeclarationError {
         return .violated(
           error.problems.map {
-            Finding(action: "validate the declaration", expected: "a coherent declaration", observed: $0)
+            Finding(
+              action: "validate the declaration", expected: "a coherent declaration", observed: $0)
           })
       } catch {
-        return .violated([Finding(action: "validate the declaration", expected: "a coherent declaration", observed: "\(error)")])
+        return .violated([
+          Finding(
+            action: "validate the declaration", expected: "a coherent declaration",
+            observed: "\(error)")
+        ])
       }
     },
     ConformanceRule(
@@ -72,10 +85,12 @@ enum MetaRules {
     ) { context in
       var verdict = Verdict()
       verdict.expect(
-        !sameObservers([1, 2], [2, 1], ordered: true) && sameObservers([1, 2], [2, 1], ordered: false)
+        !sameObservers([1, 2], [2, 1], ordered: true)
+          && sameObservers([1, 2], [2, 1], ordered: false)
           && !sameObservers([1, 1], [1, 2], ordered: false),
         "compare [1, 2] with [2, 1] and [1, 1] with [1, 2]",
-        expected: "ordered comparison tells permutations apart; multiset comparison does not, but counts duplicates",
+        expected:
+          "ordered comparison tells permutations apart; multiset comparison does not, but counts duplicates",
         observed: "the comparator disagrees")
       let ordered = context.has(.preservesObserverOrder)
       let subject = context.subject(0)

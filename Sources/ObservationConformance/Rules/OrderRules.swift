@@ -21,8 +21,10 @@ enum OrderRules {
         context.settle { recorder.count >= observers }
         let order = recorder.callOrder
         verdict.expect(
-          order == Array(0..<observers), "\(observers) observers on fresh subject #\(round), set \(round)",
-          expected: "calls in registration order 0..<\(observers)", observed: "call order \(brief(order))")
+          order == Array(0..<observers),
+          "\(observers) observers on fresh subject #\(round), set \(round)",
+          expected: "calls in registration order 0..<\(observers)",
+          observed: "call order \(brief(order))")
         withExtendedLifetime(tokens) {}
         if !verdict.findings.isEmpty { break }
       }
@@ -80,7 +82,8 @@ enum OrderRules {
         for id in 0..<observers {
           let values = recorder.values(of: id)
           verdict.expect(
-            values == values.sorted(), "\(observers) observers; observer \(setter) sets 2 while 1 is delivered",
+            values == values.sorted(),
+            "\(observers) observers; observer \(setter) sets 2 while 1 is delivered",
             expected: "observer \(id) sees 1 before 2", observed: "observer \(id) saw \(values)")
         }
         withExtendedLifetime(tokens) {}

@@ -70,10 +70,13 @@ enum ReentrancyRules {
       context.settle { lastReceived == chain }
       verdict.expect(
         !recursedTooDeep, "each callback sets the next value, a chain of \(chain)",
-        expected: "callback nesting within \(context.capabilities.maxReentrancyDepth == .unbounded ? "a trampolining backend's constant depth" : "the declared bound")",
+        expected:
+          "callback nesting within \(context.capabilities.maxReentrancyDepth == .unbounded ? "a trampolining backend's constant depth" : "the declared bound")",
         observed: "nesting passed \(nestingLimit); the chain was stopped there to save the stack")
-      verdict.expectEqual(received, chain, "each callback sets the next value, a chain of \(chain) (values received)")
-      verdict.expect(inOrder, "same chain", expected: "values received in order", observed: "out of order")
+      verdict.expectEqual(
+        received, chain, "each callback sets the next value, a chain of \(chain) (values received)")
+      verdict.expect(
+        inOrder, "same chain", expected: "values received in order", observed: "out of order")
       verdict.expectEqual(subject.value, chain, "same chain (get afterwards)")
       if case .bounded(let bound) = context.capabilities.maxReentrancyDepth {
         verdict.expect(
@@ -110,11 +113,15 @@ enum ReentrancyRules {
         recorder.reset()
         subject.value = 1
         context.settle { (0..<observers).allSatisfy { recorder.values(of: $0).last == 2 } }
-        verdict.expectEqual(subject.value, 2, "\(observers) observers; #\(setter) sets 2 while 1 is delivered (get afterwards)")
+        verdict.expectEqual(
+          subject.value, 2,
+          "\(observers) observers; #\(setter) sets 2 while 1 is delivered (get afterwards)")
         for id in 0..<observers {
           verdict.expect(
-            recorder.values(of: id).last == 2, "\(observers) observers; #\(setter) sets 2 while 1 is delivered",
-            expected: "observer \(id)'s last value is 2", observed: "it received \(recorder.values(of: id))")
+            recorder.values(of: id).last == 2,
+            "\(observers) observers; #\(setter) sets 2 while 1 is delivered",
+            expected: "observer \(id)'s last value is 2",
+            observed: "it received \(recorder.values(of: id))")
         }
         withExtendedLifetime(tokens) {}
       }
@@ -152,7 +159,8 @@ enum ReentrancyRules {
       verdict.expect(
         hops < hopLimit && x.value == 1 && y.value == 1, "bind X to Y and Y to X, then set X = 1",
         expected: "terminates with X == Y == 1",
-        observed: hops >= hopLimit ? "still bouncing after \(hops) callbacks" : "X = \(x.value), Y = \(y.value)")
+        observed: hops >= hopLimit
+          ? "still bouncing after \(hops) callbacks" : "X = \(x.value), Y = \(y.value)")
       withExtendedLifetime(tokens) {}
       return verdict.result
     },

@@ -49,7 +49,8 @@ enum RegistrationRules {
       let late = subject.observe(recorder.handler(9))
       verdict.expectEqual(
         recorder.callOrder, [9], "3 observers, then a 4th observes (observers called)")
-      verdict.expectEqual(recorder.values(of: 9), [4], "3 observers, then a 4th observes (its values)")
+      verdict.expectEqual(
+        recorder.values(of: 9), [4], "3 observers, then a 4th observes (its values)")
       withExtendedLifetime((existing, late)) {}
       return verdict.result
     },

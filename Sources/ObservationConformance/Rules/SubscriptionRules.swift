@@ -35,7 +35,9 @@ enum SubscriptionRules {
       for subscriber in [0, 2] {
         let values = lateObserverValues(context, subscriber: subscriber)
         verdict.expectEqual(
-          values, [2, 3], "3 observers; #\(subscriber) subscribes a new observer while 1 is delivered; set 2, 3 (new observer's values)")
+          values, [2, 3],
+          "3 observers; #\(subscriber) subscribes a new observer while 1 is delivered; set 2, 3 (new observer's values)"
+        )
       }
       return verdict.result
     },
@@ -49,13 +51,16 @@ enum SubscriptionRules {
       for subscriber in [0, 2] {
         let values = lateObserverValues(context, subscriber: subscriber)
         verdict.expectEqual(
-          values, [1, 2, 3], "3 observers; #\(subscriber) subscribes a new observer while 1 is delivered; set 2, 3 (new observer's values)")
+          values, [1, 2, 3],
+          "3 observers; #\(subscriber) subscribes a new observer while 1 is delivered; set 2, 3 (new observer's values)"
+        )
       }
       return verdict.result
     },
     ConformanceRule(
       "SUB-03", .capability, requires: .has(.replaysCurrentValue),
-      title: "convergence: after every top-level set, every observer's latest value is the current one",
+      title:
+        "convergence: after every top-level set, every observer's latest value is the current one",
       intent: "Whatever happens inside callbacks (writes, new subscriptions), the system must"
         + " settle with every observer agreeing with the subject."
     ) { context in
@@ -84,16 +89,19 @@ enum SubscriptionRules {
         for event in recorder.events { latest[event.observer] = event.value }
         let stale = latest.filter { $0.value != current }
         verdict.expect(
-          stale.isEmpty, "observers that write and subscribe from callbacks; top-level set \(value)",
+          stale.isEmpty,
+          "observers that write and subscribe from callbacks; top-level set \(value)",
           expected: "every observer's latest value is \(current)",
-          observed: "stale observers: \(stale.sorted { $0.key < $1.key }.map { "#\($0.key)=\($0.value)" })")
+          observed:
+            "stale observers: \(stale.sorted { $0.key < $1.key }.map { "#\($0.key)=\($0.value)" })")
       }
       withExtendedLifetime(tokens) {}
       return verdict.result
     },
     ConformanceRule(
       "SUB-04", .required,
-      title: "subscribing from inside a callback, nested 10 deep, neither deadlocks nor corrupts the registry",
+      title:
+        "subscribing from inside a callback, nested 10 deep, neither deadlocks nor corrupts the registry",
       intent: "Registries that lock around delivery deadlock, and ones that iterate a mutating"
         + " container corrupt it, when a callback subscribes."
     ) { context in
@@ -117,12 +125,16 @@ enum SubscriptionRules {
         subject.value = writes
         context.settle { false }
       }
-      verdict.expectEqual(tokens.count, 11, "observer k subscribes observer k+1 from its callback, up to 10 (observers registered)")
+      verdict.expectEqual(
+        tokens.count, 11,
+        "observer k subscribes observer k+1 from its callback, up to 10 (observers registered)")
       recorder.reset()
       subject.value = 1000
       context.settle { recorder.count >= 11 }
       verdict.expect(
-        sameObservers(recorder.callOrder, Array(0..<tokens.count), ordered: context.has(.preservesObserverOrder)),
+        sameObservers(
+          recorder.callOrder, Array(0..<tokens.count), ordered: context.has(.preservesObserverOrder)
+        ),
         "then set 1000", expected: "each of the \(tokens.count) observers called once",
         observed: "called: \(recorder.callOrder)")
       withExtendedLifetime(tokens) {}

@@ -19,8 +19,10 @@ enum TimingRules {
       verdict.expect(
         torn.isEmpty, "2 observers read the subject inside their callback; set 1...10",
         expected: "read == argument",
-        observed: torn.prefix(3).map { "argument \($0.value), read \($0.read.map(String.init) ?? "nil")" }
-          .joined(separator: "; "))
+        observed: torn.prefix(3).map {
+          "argument \($0.value), read \($0.read.map(String.init) ?? "nil")"
+        }
+        .joined(separator: "; "))
       withExtendedLifetime(tokens) {}
       return verdict.result
     },
@@ -41,8 +43,10 @@ enum TimingRules {
       verdict.expect(
         wrong.isEmpty, "2 observers read the subject inside their callback; set 1...10",
         expected: "read == previous value (argument - 1)",
-        observed: wrong.prefix(3).map { "argument \($0.value), read \($0.read.map(String.init) ?? "nil")" }
-          .joined(separator: "; "))
+        observed: wrong.prefix(3).map {
+          "argument \($0.value), read \($0.read.map(String.init) ?? "nil")"
+        }
+        .joined(separator: "; "))
       withExtendedLifetime(tokens) {}
       return verdict.result
     },
@@ -54,14 +58,16 @@ enum TimingRules {
     ) { context in
       let subject = context.subject(0)
       guard let observeWillChange = subject.observeWillChange else {
-        return .notApplicable("the subject offers no object-level signal (AggregatingObservableValue)")
+        return .notApplicable(
+          "the subject offers no object-level signal (AggregatingObservableValue)")
       }
       var verdict = Verdict()
       var reads: [Int] = []
       let token = observeWillChange { reads.append(subject.get()) }
       for value in 1...5 { subject.value = value }
       context.settle { reads.count >= 5 }
-      verdict.expectEqual(reads, [0, 1, 2, 3, 4], "observe the object signal, set 1...5 (value read in each signal)")
+      verdict.expectEqual(
+        reads, [0, 1, 2, 3, 4], "observe the object signal, set 1...5 (value read in each signal)")
       withExtendedLifetime(token) {}
       return verdict.result
     },
@@ -82,7 +88,8 @@ enum TimingRules {
       subject.value = 2
       subject.value = 3
       context.settle { recorder.values(of: 1).last == 3 }
-      verdict.expectEqual(recorder.values(of: 1), [3], "set 1, 2, 3 in one synchronous block (values seen)")
+      verdict.expectEqual(
+        recorder.values(of: 1), [3], "set 1, 2, 3 in one synchronous block (values seen)")
       withExtendedLifetime(token) {}
       return verdict.result
     },

@@ -1,0 +1,27 @@
+"""Checks that the committed conformance matrix has the outcome a fresh run has, cell by cell.
+
+Only (rule, backend, outcome) is compared: details such as an observed call order vary between
+runs, outcomes must not.
+"""
+import csv
+import sys
+
+committed_path, fresh_path = sys.argv[1], sys.argv[2]
+
+
+def cells(path):
+    with open(path, newline="", encoding="utf-8") as handle:
+        return {(row["rule"], row["backend"]): row["outcome"] for row in csv.DictReader(handle)}
+
+
+committed, fresh = cells(committed_path), cells(fresh_path)
+problems = []
+for key in sorted(set(committed) | set(fresh)):
+    if committed.get(key) != fresh.get(key):
+        problems.append(f"  {key[0]} on {key[1]}: committed {committed.get(key)}, fresh run {fresh.get(key)}")
+if problems:
+    print(f"{committed_path} is out of date; regenerate it with")
+    print("  swift run -c release observatory conformance --output-directory Results")
+    print("\n".join(problems))
+    sys.exit(1)
+print(f"{committed_path}: all {len(fresh)} cells match a fresh run")
