@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "LinkedListBackend", targets: ["LinkedListBackend"]),
     .library(name: "ArrayBackend", targets: ["ArrayBackend"]),
     .library(name: "SubjectBackend", targets: ["SubjectBackend"]),
+    .library(name: "KeyPathBackend", targets: ["KeyPathBackend"]),
     .library(name: "ObservationBackends", targets: ["ObservationBackends"]),
     .library(name: "ObservationConformance", targets: ["ObservationConformance"]),
     .library(name: "ObservationConformanceTesting", targets: ["ObservationConformanceTesting"]),
@@ -44,8 +45,14 @@ let package = Package(
       dependencies: ["ObservationCore", "OpenCombine"],
       swiftSettings: languageMode),
     .target(
+      name: "KeyPathBackend",
+      dependencies: ["ObservationCore"],
+      swiftSettings: languageMode),
+    .target(
       name: "ObservationBackends",
-      dependencies: ["ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend"],
+      dependencies: [
+        "ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend", "KeyPathBackend",
+      ],
       swiftSettings: languageMode),
 
     // Verification.
@@ -74,7 +81,7 @@ let package = Package(
     .testTarget(
       name: "BackendTests",
       dependencies: [
-        "ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend",
+        "ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend", "KeyPathBackend",
         "ObservationBackends",
       ],
       swiftSettings: languageMode),

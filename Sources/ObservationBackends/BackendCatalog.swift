@@ -1,4 +1,5 @@
 import ArrayBackend
+import KeyPathBackend
 import LinkedListBackend
 import ObservationCore
 import SubjectBackend
@@ -10,9 +11,12 @@ public enum BackendCatalog {
     [
       LinkedListStrategy(),
       ArrayStrategy(),
+      KeyPathStrategy(),
       PassthroughSubjectStrategy(),
       CurrentValueSubjectStrategy(),
       PublishedPropertyStrategy(),
+      PublishedChainStrategy(chain: .flatMap),
+      PublishedChainStrategy(chain: .switchToLatest),
     ]
   }
 

@@ -42,12 +42,22 @@ struct BuiltinBackendConformanceTests {
 
   @Test("…and erasure changes none of them", arguments: libraryBackends, ConformanceSuite.rules)
   func libraryBackendErased(_ name: String, _ rule: ConformanceRule) throws {
+    let backend = try #require(BackendCatalog.backend(named: name))
     var expected = try #require(PinnedOutcomes.table[name]?[rule.id])
     if rule.id == "ERASE-01" { expected = .notApplicable }
+    // Object-level rules (AGG), and nested paths where the backend has its own mechanism (a
+    // Combine chain), are not about the property handle: through erasure they run on the
+    // generic fixtures, which are ours and must not fail.
+    let objectLevel =
+      rule.group == "AGG" || (rule.group == "KP" && backend is any NestedObservationBackend)
     func check<B: ObservationBackend>(_ backend: B) {
-      expectOutcome(of: ErasedBackend(backend), for: rule, is: expected)
+      if objectLevel {
+        checkConformance(of: ErasedBackend(backend), to: rule)
+      } else {
+        expectOutcome(of: ErasedBackend(backend), for: rule, is: expected)
+      }
     }
-    check(BackendCatalog.backend(named: name)!)
+    check(backend)
   }
 
   @Test("Every report lists every rule of the catalogue")
@@ -92,13 +102,14 @@ enum PinnedOutcomes {
       "MEM-03": .passed, "MEM-04": .probeNotObserved, "MEM-05": .passed,
       "MEM-06": .probeNotObserved, "TERM-01": .passed, "TERM-02": .passed, "TERM-03": .passed,
       "TERM-04": .passed, "TERM-05": .passed, "EQ-01": .passed, "EQ-02": .probeNotObserved,
-      "EQ-03": .passed, "EQ-04": .passed, "AGG-01": .untested, "AGG-02": .untested,
-      "AGG-03": .untested, "KP-01": .untested, "KP-02": .untested, "KP-03": .untested,
-      "KP-04": .untested, "KP-05": .untested, "KP-06": .untested, "KP-07": .untested,
-      "KP-08": .untested, "THR-01": .passed, "THR-02": .probeObserved, "THR-03": .passed,
-      "THR-04": .passed, "THR-05": .passed, "ERR-01": .notApplicable, "ERR-02": .notApplicable,
-      "ERR-03": .untested, "ERASE-01": .passed, "ERASE-02": .passed, "META-01": .passed,
-      "META-02": .passed, "META-03": .passed, "META-04": .passed,
+      "EQ-03": .passed, "EQ-04": .passed, "AGG-01": .notApplicable, "AGG-02": .passed,
+      "AGG-03": .notApplicable, "KP-01": .probeObserved, "KP-02": .probeObserved,
+      "KP-03": .probeObserved, "KP-04": .probeObserved, "KP-05": .probeObserved,
+      "KP-06": .probeObserved, "KP-07": .notApplicable, "KP-08": .probeObserved,
+      "THR-01": .passed, "THR-02": .probeObserved, "THR-03": .passed, "THR-04": .passed,
+      "THR-05": .passed, "ERR-01": .notApplicable, "ERR-02": .notApplicable, "ERR-03": .untested,
+      "ERASE-01": .passed, "ERASE-02": .passed, "META-01": .passed, "META-02": .passed,
+      "META-03": .passed, "META-04": .passed,
     ],
     "combine-current-value": [
       "INIT-01": .passed, "INIT-02": .probeNotObserved, "INIT-03": .passed, "INIT-04": .passed,
@@ -113,13 +124,14 @@ enum PinnedOutcomes {
       "MEM-01": .passed, "MEM-02": .passed, "MEM-03": .passed, "MEM-04": .probeNotObserved,
       "MEM-05": .passed, "MEM-06": .probeNotObserved, "TERM-01": .passed, "TERM-02": .passed,
       "TERM-03": .passed, "TERM-04": .passed, "TERM-05": .failed, "EQ-01": .passed,
-      "EQ-02": .probeNotObserved, "EQ-03": .passed, "EQ-04": .passed, "AGG-01": .untested,
-      "AGG-02": .untested, "AGG-03": .untested, "KP-01": .untested, "KP-02": .untested,
-      "KP-03": .untested, "KP-04": .untested, "KP-05": .untested, "KP-06": .untested,
-      "KP-07": .untested, "KP-08": .untested, "THR-01": .passed, "THR-02": .probeObserved,
-      "THR-03": .passed, "THR-04": .passed, "THR-05": .passed, "ERR-01": .notApplicable,
-      "ERR-02": .notApplicable, "ERR-03": .untested, "ERASE-01": .passed, "ERASE-02": .passed,
-      "META-01": .passed, "META-02": .passed, "META-03": .passed, "META-04": .passed,
+      "EQ-02": .probeNotObserved, "EQ-03": .passed, "EQ-04": .passed, "AGG-01": .notApplicable,
+      "AGG-02": .passed, "AGG-03": .notApplicable, "KP-01": .probeObserved,
+      "KP-02": .probeObserved, "KP-03": .probeObserved, "KP-04": .probeObserved,
+      "KP-05": .probeObserved, "KP-06": .probeObserved, "KP-07": .notApplicable,
+      "KP-08": .probeObserved, "THR-01": .passed, "THR-02": .probeObserved, "THR-03": .passed,
+      "THR-04": .passed, "THR-05": .passed, "ERR-01": .notApplicable, "ERR-02": .notApplicable,
+      "ERR-03": .untested, "ERASE-01": .passed, "ERASE-02": .passed, "META-01": .passed,
+      "META-02": .passed, "META-03": .passed, "META-04": .passed,
     ],
     "combine-published": [
       "INIT-01": .passed, "INIT-02": .probeNotObserved, "INIT-03": .passed, "INIT-04": .passed,
@@ -134,14 +146,59 @@ enum PinnedOutcomes {
       "MEM-03": .passed, "MEM-04": .failed, "MEM-05": .passed, "MEM-06": .probeNotObserved,
       "TERM-01": .notApplicable, "TERM-02": .notApplicable, "TERM-03": .notApplicable,
       "TERM-04": .notApplicable, "TERM-05": .notApplicable, "EQ-01": .passed,
-      "EQ-02": .probeNotObserved, "EQ-03": .passed, "EQ-04": .passed, "AGG-01": .untested,
-      "AGG-02": .untested, "AGG-03": .untested, "KP-01": .untested, "KP-02": .untested,
-      "KP-03": .untested, "KP-04": .untested, "KP-05": .untested, "KP-06": .untested,
-      "KP-07": .untested, "KP-08": .untested, "THR-01": .notApplicable, "THR-02": .notApplicable,
+      "EQ-02": .probeNotObserved, "EQ-03": .passed, "EQ-04": .passed, "AGG-01": .passed,
+      "AGG-02": .passed, "AGG-03": .notApplicable, "KP-01": .probeObserved,
+      "KP-02": .probeObserved, "KP-03": .probeObserved, "KP-04": .probeObserved,
+      "KP-05": .probeObserved, "KP-06": .probeObserved, "KP-07": .notApplicable,
+      "KP-08": .probeObserved, "THR-01": .notApplicable, "THR-02": .notApplicable,
       "THR-03": .notApplicable, "THR-04": .notApplicable, "THR-05": .notApplicable,
       "ERR-01": .notApplicable, "ERR-02": .notApplicable, "ERR-03": .untested,
       "ERASE-01": .passed, "ERASE-02": .passed, "META-01": .passed, "META-02": .passed,
       "META-03": .passed, "META-04": .passed,
+    ],
+    "combine-published-flatmap": [
+      "INIT-01": .passed, "INIT-02": .probeNotObserved, "INIT-03": .passed, "INIT-04": .passed,
+      "INIT-05": .passed, "DEL-01": .passed, "DEL-02": .passed, "DEL-03": .probeObserved,
+      "DEL-04": .passed, "DEL-05": .passed, "ORD-01": .probeNotObserved, "ORD-02": .passed,
+      "ORD-03": .probeNotObserved, "TIM-01": .probeNotObserved, "TIM-02": .passed,
+      "TIM-03": .passed, "TIM-04": .probeNotObserved, "CAN-01": .passed, "CAN-02": .passed,
+      "CAN-03": .passed, "CAN-04": .passed, "CAN-05": .passed, "CAN-06": .passed,
+      "CAN-07": .passed, "CAN-08": .passed, "SUB-01": .probeNotObserved, "SUB-02": .failed,
+      "SUB-03": .failed, "SUB-04": .passed, "REE-01": .passed, "REE-02": .failed,
+      "REE-03": .failed, "REE-04": .probeNotObserved, "MEM-01": .passed, "MEM-02": .passed,
+      "MEM-03": .passed, "MEM-04": .failed, "MEM-05": .passed, "MEM-06": .probeNotObserved,
+      "TERM-01": .notApplicable, "TERM-02": .notApplicable, "TERM-03": .notApplicable,
+      "TERM-04": .notApplicable, "TERM-05": .notApplicable, "EQ-01": .passed,
+      "EQ-02": .probeNotObserved, "EQ-03": .passed, "EQ-04": .passed, "AGG-01": .passed,
+      "AGG-02": .passed, "AGG-03": .notApplicable, "KP-01": .passed, "KP-02": .passed,
+      "KP-03": .failed, "KP-04": .failed, "KP-05": .failed, "KP-06": .failed,
+      "KP-07": .notApplicable, "KP-08": .passed, "THR-01": .notApplicable,
+      "THR-02": .notApplicable, "THR-03": .notApplicable, "THR-04": .notApplicable,
+      "THR-05": .notApplicable, "ERR-01": .notApplicable, "ERR-02": .notApplicable,
+      "ERR-03": .untested, "ERASE-01": .passed, "ERASE-02": .passed, "META-01": .passed,
+      "META-02": .passed, "META-03": .passed, "META-04": .passed,
+    ],
+    "combine-published-switchtolatest": [
+      "INIT-01": .passed, "INIT-02": .probeNotObserved, "INIT-03": .passed, "INIT-04": .passed,
+      "INIT-05": .passed, "DEL-01": .passed, "DEL-02": .passed, "DEL-03": .probeObserved,
+      "DEL-04": .passed, "DEL-05": .passed, "ORD-01": .probeNotObserved, "ORD-02": .passed,
+      "ORD-03": .probeNotObserved, "TIM-01": .probeNotObserved, "TIM-02": .passed,
+      "TIM-03": .passed, "TIM-04": .probeNotObserved, "CAN-01": .passed, "CAN-02": .passed,
+      "CAN-03": .passed, "CAN-04": .passed, "CAN-05": .passed, "CAN-06": .passed,
+      "CAN-07": .passed, "CAN-08": .passed, "SUB-01": .probeNotObserved, "SUB-02": .failed,
+      "SUB-03": .failed, "SUB-04": .passed, "REE-01": .passed, "REE-02": .failed,
+      "REE-03": .failed, "REE-04": .probeNotObserved, "MEM-01": .passed, "MEM-02": .passed,
+      "MEM-03": .passed, "MEM-04": .failed, "MEM-05": .passed, "MEM-06": .probeNotObserved,
+      "TERM-01": .notApplicable, "TERM-02": .notApplicable, "TERM-03": .notApplicable,
+      "TERM-04": .notApplicable, "TERM-05": .notApplicable, "EQ-01": .passed,
+      "EQ-02": .probeNotObserved, "EQ-03": .passed, "EQ-04": .passed, "AGG-01": .passed,
+      "AGG-02": .passed, "AGG-03": .notApplicable, "KP-01": .passed, "KP-02": .passed,
+      "KP-03": .passed, "KP-04": .passed, "KP-05": .passed, "KP-06": .passed,
+      "KP-07": .notApplicable, "KP-08": .passed, "THR-01": .notApplicable,
+      "THR-02": .notApplicable, "THR-03": .notApplicable, "THR-04": .notApplicable,
+      "THR-05": .notApplicable, "ERR-01": .notApplicable, "ERR-02": .notApplicable,
+      "ERR-03": .untested, "ERASE-01": .passed, "ERASE-02": .passed, "META-01": .passed,
+      "META-02": .passed, "META-03": .passed, "META-04": .passed,
     ],
   ]
 }

@@ -18,8 +18,8 @@ public enum ConformanceSuite {
   public static let rules: [ConformanceRule] =
     RegistrationRules.all + DeliveryRules.all + OrderRules.all + TimingRules.all
     + CancellationRules.all + SubscriptionRules.all + ReentrancyRules.all + MemoryRules.all
-    + CompletionRules.all + EqualityRules.all + PendingRules.all.filter { $0.group == "AGG" }
-    + PendingRules.all.filter { $0.group == "KP" } + ConcurrencyRules.all + ErrorRules.all
+    + CompletionRules.all + EqualityRules.all + AggregationRules.all + NestedPathRules.all
+    + ConcurrencyRules.all + ErrorRules.all
     + ErasureRules.all + MetaRules.all
 
   /// The rule with identifier `id`, or `nil`.

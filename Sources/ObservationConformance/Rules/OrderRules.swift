@@ -60,33 +60,13 @@ enum OrderRules {
         + " one, so they end on the older value: a classic source of stale UI."
     ) { context in
       var verdict = Verdict()
-      // Eight observers, each taking its turn as the writer: a backend that recurses cannot
-      // pass by luck of its observer order (which a hashed registry varies per subject).
-      let observers = 8
-      for setter in 0..<observers {
-        let subject = context.subject(0)
-        let recorder = Recorder<Int>()
-        var fired = false
-        let tokens = (0..<observers).map { id in
-          subject.observe(
-            recorder.handler(id) { value in
-              if id == setter && value == 1 && !fired {
-                fired = true
-                subject.value = 2
-              }
-            })
-        }
-        recorder.reset()
-        subject.value = 1
-        context.settle { recorder.count >= 2 * observers }
-        for id in 0..<observers {
-          let values = recorder.values(of: id)
+      for round in Scenarios.nestedWriteRotation(context) {
+        for (id, values) in round.values.enumerated() {
           verdict.expect(
             values == values.sorted(),
-            "\(observers) observers; observer \(setter) sets 2 while 1 is delivered",
+            "\(Scenarios.rotationObservers) observers; #\(round.setter) sets 2 while 1 is delivered",
             expected: "observer \(id) sees 1 before 2", observed: "observer \(id) saw \(values)")
         }
-        withExtendedLifetime(tokens) {}
       }
       return verdict.result
     },

@@ -94,36 +94,15 @@ enum ReentrancyRules {
         + " observers end on a value the subject no longer holds."
     ) { context in
       var verdict = Verdict()
-      // Eight observers, each taking its turn as the writer: a backend that recurses cannot
-      // pass by luck of its observer order (which a hashed registry varies per subject).
-      let observers = 8
-      for setter in 0..<observers {
-        let subject = context.subject(0)
-        let recorder = Recorder<Int>()
-        var fired = false
-        let tokens = (0..<observers).map { id in
-          subject.observe(
-            recorder.handler(id) { value in
-              if id == setter && value == 1 && !fired {
-                fired = true
-                subject.value = 2
-              }
-            })
-        }
-        recorder.reset()
-        subject.value = 1
-        context.settle { (0..<observers).allSatisfy { recorder.values(of: $0).last == 2 } }
-        verdict.expectEqual(
-          subject.value, 2,
-          "\(observers) observers; #\(setter) sets 2 while 1 is delivered (get afterwards)")
-        for id in 0..<observers {
+      for round in Scenarios.nestedWriteRotation(context) {
+        let action =
+          "\(Scenarios.rotationObservers) observers; #\(round.setter) sets 2 while 1 is delivered"
+        verdict.expectEqual(round.final, 2, action + " (get afterwards)")
+        for (id, values) in round.values.enumerated() {
           verdict.expect(
-            recorder.values(of: id).last == 2,
-            "\(observers) observers; #\(setter) sets 2 while 1 is delivered",
-            expected: "observer \(id)'s last value is 2",
-            observed: "it received \(recorder.values(of: id))")
+            values.last == 2, action, expected: "observer \(id)'s last value is 2",
+            observed: "it received \(values)")
         }
-        withExtendedLifetime(tokens) {}
       }
       return verdict.result
     },

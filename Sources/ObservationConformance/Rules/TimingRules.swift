@@ -9,13 +9,7 @@ enum TimingRules {
       intent: "Observers that read the model (not just the argument) must see the new state."
     ) { context in
       var verdict = Verdict()
-      let subject = context.subject(0)
-      let recorder = Recorder<Int>()
-      let tokens = (1...2).map { subject.observe(recorder.handler($0, reading: subject)) }
-      recorder.reset()
-      for value in 1...10 { subject.value = value }
-      context.settle { recorder.count >= 20 }
-      let torn = recorder.events.filter { $0.read != $0.value }
+      let torn = Scenarios.readsInsideCallbacks(context).filter { $0.read != $0.value }
       verdict.expect(
         torn.isEmpty, "2 observers read the subject inside their callback; set 1...10",
         expected: "read == argument",
@@ -23,7 +17,6 @@ enum TimingRules {
           "argument \($0.value), read \($0.read.map(String.init) ?? "nil")"
         }
         .joined(separator: "; "))
-      withExtendedLifetime(tokens) {}
       return verdict.result
     },
     ConformanceRule(
@@ -33,13 +26,7 @@ enum TimingRules {
         + " there gets the previous state, and the suite makes that explicit."
     ) { context in
       var verdict = Verdict()
-      let subject = context.subject(0)
-      let recorder = Recorder<Int>()
-      let tokens = (1...2).map { subject.observe(recorder.handler($0, reading: subject)) }
-      recorder.reset()
-      for value in 1...10 { subject.value = value }
-      context.settle { recorder.count >= 20 }
-      let wrong = recorder.events.filter { $0.read != $0.value - 1 }
+      let wrong = Scenarios.readsInsideCallbacks(context).filter { $0.read != $0.value - 1 }
       verdict.expect(
         wrong.isEmpty, "2 observers read the subject inside their callback; set 1...10",
         expected: "read == previous value (argument - 1)",
@@ -47,7 +34,6 @@ enum TimingRules {
           "argument \($0.value), read \($0.read.map(String.init) ?? "nil")"
         }
         .joined(separator: "; "))
-      withExtendedLifetime(tokens) {}
       return verdict.result
     },
     ConformanceRule(

@@ -1,0 +1,217 @@
+import ObservationCore
+
+/// KP: nested key paths, `root.controller?.player?.title`.
+enum NestedPathRules {
+  private static let noFixture =
+    "the backend offers only Int subjects and no nested observation of its own"
+
+  /// Runs `body` with a fresh fixture and a recorder of the leaf values.
+  private static func withFixture(
+    _ context: RuleContext,
+    _ body: (any NestedObservationFixture, inout Verdict) -> Void
+  ) -> CheckResult {
+    guard let fixture = context.nestedFixture() else { return .notApplicable(noFixture) }
+    var verdict = Verdict()
+    verdict.note(
+      context.hasNativeNestedObservation
+        ? "the backend's own nested observation"
+        : "the backend's subjects chained with flatMapLatest")
+    body(fixture, &verdict)
+    return verdict.result
+  }
+
+  /// A fixture with root → controller → player(title).
+  private static func attached(
+    _ fixture: any NestedObservationFixture, title: String
+  )
+    -> (controller: AnyObject, player: AnyObject)
+  {
+    let controller = fixture.makeController()
+    let player = fixture.makePlayer(title: title)
+    fixture.setPlayer(player, of: controller)
+    fixture.setController(controller)
+    return (controller, player)
+  }
+
+  final class Leaves {
+    var values: [String?] = []
+    var handler: (String?) -> Void { { [unowned self] in self.values.append($0) } }
+  }
+
+  static let all: [ConformanceRule] = [
+    ConformanceRule(
+      "KP-01", .capability, requires: .has(.nestedKeyPaths),
+      title: "a nested observation reports the current leaf and each leaf change once",
+      intent: "Binding a label to `a?.b?.c` must show the current title at once, then every"
+        + " change, neither missing nor repeating one."
+    ) { context in
+      withFixture(context) { fixture, verdict in
+        let leaves = Leaves()
+        let empty = fixture.observeTitle(leaves.handler)
+        verdict.expectEqual(leaves.values, [nil], "observe with no controller (values)")
+        empty.cancel()
+        let chain = attached(fixture, title: "a")
+        let leavesAttached = Leaves()
+        let token = fixture.observeTitle(leavesAttached.handler)
+        fixture.setTitle("b", of: chain.player)
+        fixture.setTitle("c", of: chain.player)
+        verdict.expectEqual(
+          leavesAttached.values, ["a", "b", "c"],
+          "observe root → controller → player(\"a\"), set title b, c (values)")
+        withExtendedLifetime((token, chain)) {}
+      }
+    },
+    ConformanceRule(
+      "KP-02", .capability, requires: .has(.nestedKeyPaths),
+      title: "replacing an intermediate rebinds at once",
+      intent: "After `root.controller = other`, the binding must show other's title now and"
+        + " follow other's changes from then on."
+    ) { context in
+      withFixture(context) { fixture, verdict in
+        let first = attached(fixture, title: "a")
+        let leaves = Leaves()
+        let token = fixture.observeTitle(leaves.handler)
+        let controller = fixture.makeController()
+        let player = fixture.makePlayer(title: "x")
+        fixture.setPlayer(player, of: controller)
+        fixture.setController(controller)
+        verdict.expectEqual(
+          leaves.values, ["a", "x"],
+          "observe, then replace the controller by one whose title is x (values)")
+        fixture.setTitle("y", of: player)
+        verdict.expectEqual(
+          leaves.values.last ?? nil, "y", "then set the new player's title to y (last value)")
+        withExtendedLifetime((token, first)) {}
+      }
+    },
+    ConformanceRule(
+      "KP-03", .capability, requires: .has(.nestedKeyPaths),
+      title: "a detached intermediate is silent",
+      intent: "A chain that keeps observing replaced objects (Combine's `flatMap`) reports titles"
+        + " of players no longer on screen."
+    ) { context in
+      withFixture(context) { fixture, verdict in
+        let old = attached(fixture, title: "a")
+        let leaves = Leaves()
+        let token = fixture.observeTitle(leaves.handler)
+        let replacement = attached(fixture, title: "x")
+        let before = leaves.values
+        fixture.setTitle("stale", of: old.player)
+        fixture.setPlayer(fixture.makePlayer(title: "stale player"), of: old.controller)
+        verdict.expectEqual(
+          leaves.values, before,
+          "replace the controller, then change the old player's title and the old controller's player (values)"
+        )
+        withExtendedLifetime((token, replacement)) {}
+      }
+    },
+    ConformanceRule(
+      "KP-04", .capability, requires: .has(.nestedKeyPaths),
+      title: "an intermediate becoming nil delivers nil once; re-attaching resumes",
+      intent: "Clearing a controller must clear the label once, the old objects must fall"
+        + " silent, and reattaching must show the current title."
+    ) { context in
+      withFixture(context) { fixture, verdict in
+        let chain = attached(fixture, title: "a")
+        let leaves = Leaves()
+        let token = fixture.observeTitle(leaves.handler)
+        fixture.setController(nil)
+        verdict.expectEqual(
+          leaves.values, ["a", nil], "observe, then set the controller to nil (values)")
+        fixture.setTitle("b", of: chain.player)
+        verdict.expectEqual(
+          leaves.values, ["a", nil], "then change the detached player's title (values)")
+        fixture.setController(chain.controller)
+        verdict.expectEqual(
+          leaves.values, ["a", nil, "b"], "then reattach the controller (values)")
+        withExtendedLifetime(token) {}
+      }
+    },
+    ConformanceRule(
+      "KP-05", .capability, requires: .has(.nestedKeyPaths),
+      title: "no duplicate deliveries, even after A→B→A switching",
+      intent: "Each switch must not add another live subscription to the same object."
+    ) { context in
+      withFixture(context) { fixture, verdict in
+        let a = attached(fixture, title: "a")
+        let leaves = Leaves()
+        let token = fixture.observeTitle(leaves.handler)
+        let b = attached(fixture, title: "b")
+        fixture.setController(a.controller)
+        let before = leaves.values.count
+        fixture.setTitle("a2", of: a.player)
+        verdict.expectEqual(
+          Array(leaves.values.dropFirst(before)), ["a2"],
+          "switch controller A → B → A, then change A's title (callbacks)")
+        withExtendedLifetime((token, b)) {}
+      }
+    },
+    ConformanceRule(
+      "KP-06", .capability, requires: .has(.nestedKeyPaths),
+      title: "rebinding uses identity, not equality",
+      intent: "A replacement that compares equal is still another object; the binding must move"
+        + " to it."
+    ) { context in
+      withFixture(context) { fixture, verdict in
+        let chain = attached(fixture, title: "same")
+        let leaves = Leaves()
+        let token = fixture.observeTitle(leaves.handler)
+        let twin = fixture.makePlayer(title: "same")
+        fixture.setPlayer(twin, of: chain.controller)
+        let before = leaves.values.count
+        fixture.setTitle("old", of: chain.player)
+        fixture.setTitle("new", of: twin)
+        verdict.expectEqual(
+          Array(leaves.values.dropFirst(before)), ["new"],
+          "replace the player by an equal-titled twin, change the old one's title, then the twin's (values)"
+        )
+        withExtendedLifetime(token) {}
+      }
+    },
+    ConformanceRule(
+      "KP-07", .capability, requires: .has(.nestedKeyPaths),
+      title: "a weakly held intermediate that deallocates is reported or documented silent",
+      intent: "Weak references zero without a setter, so no observation mechanism sees them go;"
+        + " a backend must say what its users get."
+    ) { _ in
+      .notApplicable(
+        "no built-in fixture holds an intermediate weakly: every backend's properties hold their"
+          + " values strongly, so an intermediate cannot deallocate while on the path")
+    },
+    ConformanceRule(
+      "KP-08", .capability, requires: .has(.nestedKeyPaths),
+      title: "cancelling a nested observation releases everything along the chain",
+      intent: "A cancelled binding must leave no registration behind on any intermediate, or"
+        + " long-lived models accumulate dead observers."
+    ) { context in
+      withFixture(context) { fixture, verdict in
+        let chain = attached(fixture, title: "a")
+        let countsBefore = [nil, chain.controller, chain.player].map {
+          fixture.observerCount(on: $0)
+        }
+        var canary: Canary? = Canary()
+        weak let watched = canary
+        let token = fixture.observeTitle { [canary] _ in canary?.touch() }
+        canary = nil
+        let other = attached(fixture, title: "b")
+        fixture.setController(chain.controller)
+        token.cancel()
+        verdict.expect(
+          watched == nil, "observe with a closure capturing an object, switch controllers, cancel",
+          expected: "the handler is released", observed: "it is still alive")
+        let countsAfter = [nil, chain.controller, chain.player, other.controller, other.player].map
+        {
+          fixture.observerCount(on: $0)
+        }
+        if countsAfter.allSatisfy({ $0 != nil }) {
+          verdict.expectEqual(
+            countsAfter.map { $0! }, [countsBefore[0]!, countsBefore[1]!, countsBefore[2]!, 0, 0],
+            "then count registrations on root, controller, player and the other chain")
+        } else {
+          verdict.note("registrations not countable on this backend: checked by releases")
+        }
+        withExtendedLifetime(other) {}
+      }
+    },
+  ]
+}

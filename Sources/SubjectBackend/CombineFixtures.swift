@@ -1,0 +1,174 @@
+import ObservationCore
+import OpenCombine
+
+/// The KP rules' model as Combine code writes it: `@Published` properties on
+/// `ObservableObject`s.
+enum CombineFixtureModel {
+  final class Player: ObservableObject {
+    @Published var title: String
+    init(title: String) { self.title = title }
+  }
+
+  final class Controller: ObservableObject {
+    @Published var player: Player?
+  }
+
+  final class Root: ObservableObject {
+    @Published var controller: Controller?
+  }
+
+  final class Pair: ObservableObject {
+    @Published var a = 0
+    @Published var b = 0
+  }
+}
+
+/// How a Combine chain follows `root.controller?.player?.title`.
+public enum CombineChain: String, Sendable, CaseIterable {
+  /// `flatMap` with optional-unwrapping overloads: what most Combine code writes. `flatMap`
+  /// keeps every inner subscription it ever made.
+  case flatMap
+  /// `map` to the inner publisher, then `switchToLatest`, which cancels the previous inner
+  /// subscription.
+  case switchToLatest
+}
+
+extension Publisher {
+  /// `flatMap` for a transform returning an optional publisher of optionals: `nil` becomes a
+  /// publisher of `nil` (the overload most Combine code adds for optional chains).
+  fileprivate func flatMap<P: Publisher, T>(
+    _ transform: @escaping (Output) -> P?
+  )
+    -> Publishers.FlatMap<AnyPublisher<T?, Failure>, Self>
+  where P.Output == T?, P.Failure == Failure {
+    flatMap {
+      transform($0)?.eraseToAnyPublisher() ?? CurrentValueSubject(nil).eraseToAnyPublisher()
+    }
+  }
+
+  /// `flatMap` for a transform returning an optional publisher of non-optionals.
+  fileprivate func flatMap<P: Publisher, T>(
+    _ transform: @escaping (Output) -> P?
+  )
+    -> Publishers.FlatMap<AnyPublisher<T?, Failure>, Self>
+  where P.Output == T, P.Failure == Failure {
+    flatMap {
+      transform($0)?.map { Optional.some($0) }.eraseToAnyPublisher()
+        ?? CurrentValueSubject(nil).eraseToAnyPublisher()
+    }
+  }
+}
+
+/// `root.controller?.player?.title` followed by a Combine chain.
+final class CombineNestedFixture: NestedObservationFixture {
+  typealias Model = CombineFixtureModel
+  let chain: CombineChain
+  let root = Model.Root()
+
+  init(chain: CombineChain) { self.chain = chain }
+
+  func makeController() -> AnyObject { Model.Controller() }
+  func makePlayer(title: String) -> AnyObject { Model.Player(title: title) }
+  func setController(_ controller: AnyObject?) { root.controller = controller as? Model.Controller }
+  func setPlayer(_ player: AnyObject?, of controller: AnyObject) {
+    (controller as! Model.Controller).player = player as? Model.Player
+  }
+  func setTitle(_ title: String, of player: AnyObject) { (player as! Model.Player).title = title }
+
+  func observeTitle(_ handler: @escaping (String?) -> Void) -> AnyObservationToken {
+    switch chain {
+    case .flatMap:
+      return AnyObservationToken(
+        root.$controller
+          .flatMap { $0?.$player }
+          .flatMap { $0?.$title }
+          .sink(receiveValue: handler))
+    case .switchToLatest:
+      return AnyObservationToken(
+        root.$controller
+          .map { controller -> AnyPublisher<Model.Player?, Never> in
+            controller?.$player.eraseToAnyPublisher() ?? Just(nil).eraseToAnyPublisher()
+          }
+          .switchToLatest()
+          .map { player -> AnyPublisher<String?, Never> in
+            player?.$title.map { Optional.some($0) }.eraseToAnyPublisher()
+              ?? Just(nil).eraseToAnyPublisher()
+          }
+          .switchToLatest()
+          .sink(receiveValue: handler))
+    }
+  }
+
+  /// Combine does not expose how many subscribers a `@Published` property has.
+  func observerCount(on object: AnyObject?) -> Int? { nil }
+}
+
+/// Two `@Published` properties on one `ObservableObject`.
+final class PublishedPropertyPair: PropertyPairFixture {
+  let object = CombineFixtureModel.Pair()
+
+  func setA(_ value: Int) { object.a = value }
+  func setB(_ value: Int) { object.b = value }
+  func observeA(_ handler: @escaping (Int) -> Void) -> AnyObservationToken {
+    AnyObservationToken(object.$a.sink(receiveValue: handler))
+  }
+  func observeB(_ handler: @escaping (Int) -> Void) -> AnyObservationToken {
+    AnyObservationToken(object.$b.sink(receiveValue: handler))
+  }
+  func observeObjectWillChange(_ handler: @escaping () -> Void) -> AnyObservationToken? {
+    AnyObservationToken(object.objectWillChange.sink { _ in handler() })
+  }
+  /// `ObservableObject` has no derived properties that publish.
+  func observeSum(_ handler: @escaping (Int) -> Void) -> AnyObservationToken? { nil }
+  var layout: String { "two @Published properties on one ObservableObject" }
+}
+
+extension PublishedPropertyStrategy: PropertyPairBackend {
+  /// An `ObservableObject` with two `@Published` properties.
+  public func makePropertyPair() -> any PropertyPairFixture { PublishedPropertyPair() }
+}
+
+/// `@Published` with nested paths followed by a Combine chain: one matrix row per chain.
+///
+/// For single properties it is exactly ``PublishedPropertyStrategy``; for nested paths it
+/// declares `nestedKeyPaths` and follows `root.controller?.player?.title` with the chain, so the
+/// KP rules show which chain is right.
+public struct PublishedChainStrategy: NestedObservationBackend, PropertyPairBackend {
+  /// The chain used for nested paths.
+  public let chain: CombineChain
+
+  /// Creates the backend for `chain`.
+  public init(chain: CombineChain) { self.chain = chain }
+
+  /// `combine-published-flatmap` or `combine-published-switchtolatest`.
+  public var name: String { "combine-published-" + chain.rawValue.lowercased() }
+
+  /// `@Published`'s declaration plus `nestedKeyPaths`.
+  public var capabilities: BackendCapabilities {
+    var declared = PublishedPropertyStrategy().capabilities
+    declared.flags.insert(.nestedKeyPaths)
+    return declared
+  }
+
+  /// A new ``PublishedObservable``.
+  public func makeSubject(initialValue: Int) -> PublishedObservable<Int> {
+    PublishedObservable(initialValue)
+  }
+
+  /// A new ``PublishedObservable`` of any value type.
+  public func makeSubject<Value>(
+    of valueType: Value.Type, initialValue: Value
+  )
+    -> (any ObservableValue<Value>)?
+  {
+    PublishedObservable(initialValue)
+  }
+
+  /// A fixture observed through the chain.
+  public func makeNestedFixture() -> any NestedObservationFixture {
+    CombineNestedFixture(chain: chain)
+  }
+
+  /// An `ObservableObject` with two `@Published` properties.
+  public func makePropertyPair() -> any PropertyPairFixture { PublishedPropertyPair() }
+}
