@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "SubjectBackend", targets: ["SubjectBackend"]),
     .library(name: "KeyPathBackend", targets: ["KeyPathBackend"]),
     .library(name: "ObservationBackends", targets: ["ObservationBackends"]),
+    .library(name: "ObservationWorkloads", targets: ["ObservationWorkloads"]),
     .library(name: "ObservationConformance", targets: ["ObservationConformance"]),
     .library(name: "ObservationConformanceTesting", targets: ["ObservationConformanceTesting"]),
     .executable(name: "observatory", targets: ["observatory"]),
@@ -55,6 +56,13 @@ let package = Package(
       ],
       swiftSettings: languageMode),
 
+    // Measurement.
+    .target(name: "CReference"),
+    .target(
+      name: "ObservationWorkloads",
+      dependencies: ["ObservationCore", "CReference"],
+      swiftSettings: languageMode),
+
     // Verification.
     .target(
       name: "ObservationConformance", dependencies: ["ObservationCore"], swiftSettings: languageMode
@@ -68,7 +76,7 @@ let package = Package(
     .executableTarget(
       name: "observatory",
       dependencies: [
-        "ObservationCore", "ObservationBackends", "ObservationConformance",
+        "ObservationCore", "ObservationBackends", "ObservationConformance", "ObservationWorkloads",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: languageMode),
@@ -90,6 +98,13 @@ let package = Package(
       dependencies: [
         "ObservationCore", "ObservationConformance", "ObservationConformanceTesting",
         "ObservationBackends", "LinkedListBackend", "ArrayBackend", "SubjectBackend",
+      ],
+      swiftSettings: languageMode),
+    .testTarget(
+      name: "ObservatoryToolTests",
+      dependencies: [
+        "observatory", "ObservationCore", "ObservationBackends", "ObservationWorkloads",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: languageMode),
     // A third party's view: only the public contract and the public suite, nothing internal.

@@ -8,16 +8,33 @@ import SubjectBackend
 public enum BackendCatalog {
   /// Every built-in backend, in report order.
   public static var all: [any ObservationBackend] {
-    [
-      LinkedListStrategy(),
-      ArrayStrategy(),
-      KeyPathStrategy(),
-      PassthroughSubjectStrategy(),
-      CurrentValueSubjectStrategy(),
-      PublishedPropertyStrategy(),
-      PublishedChainStrategy(chain: .flatMap),
-      PublishedChainStrategy(chain: .switchToLatest),
-    ]
+    var collector = Collector()
+    forEach(&collector)
+    return collector.backends
+  }
+
+  /// Calls `visitor` with each built-in backend as its concrete type, in report order: the one
+  /// list of backends, and the way measured code reaches them without an existential.
+  ///
+  /// It is inlinable so that, with a concrete visitor, each `visit` call is specialized for its
+  /// backend.
+  @inlinable
+  public static func forEach<Visitor: BackendVisitor>(_ visitor: inout Visitor) {
+    visitor.visit(LinkedListStrategy())
+    visitor.visit(ArrayStrategy())
+    visitor.visit(KeyPathStrategy())
+    visitor.visit(PassthroughSubjectStrategy())
+    visitor.visit(CurrentValueSubjectStrategy())
+    visitor.visit(PublishedPropertyStrategy())
+    visitor.visit(PublishedChainStrategy(chain: .flatMap))
+    visitor.visit(PublishedChainStrategy(chain: .switchToLatest))
+  }
+
+  private struct Collector: BackendVisitor {
+    var backends: [any ObservationBackend] = []
+    mutating func visit<Backend: ObservationBackend>(_ backend: Backend) {
+      backends.append(backend)
+    }
   }
 
   /// The names of ``all``, in order.
@@ -27,6 +44,12 @@ public enum BackendCatalog {
   public static func backend(named name: String) -> (any ObservationBackend)? {
     all.first { $0.name == name }
   }
+}
+
+/// Something done with each backend as its concrete type (see ``BackendCatalog/forEach(_:)``).
+public protocol BackendVisitor {
+  /// Called once per backend.
+  mutating func visit<Backend: ObservationBackend>(_ backend: Backend)
 }
 
 /// Who wrote a backend's behaviour: this package, or a library it wraps.
@@ -41,6 +64,13 @@ extension BackendCatalog {
   /// Where the behaviour of the backend called `name` comes from.
   public static func provenance(of name: String) -> BackendProvenance {
     name.hasPrefix("combine-") ? .library("OpenCombine") : .observatory
+  }
+
+  /// Whether the backend called `name` differs from another built-in backend only in how it
+  /// observes nested paths (the Combine chains over `@Published`), so that measuring its
+  /// single-property workloads again would repeat the base backend's numbers.
+  public static func isNestedVariant(_ name: String) -> Bool {
+    name.hasPrefix("combine-published-")
   }
 
   /// Whether the backend called `name` is written in this package.

@@ -1,0 +1,229 @@
+import ObservationCore
+
+/// The measured scenarios, generic over the backend so that every call in a timed loop is a
+/// direct, specialized call.
+public enum Drivers {
+  /// How many independent subjects a repetition uses so that it does at least a few thousand
+  /// operations even for small *n*.
+  @inlinable
+  public static func batch(for n: Int) -> Int { max(1, 4096 / max(n, 1)) }
+
+  /// How many writes `notify` makes: enough for about a million deliveries, at most 1,000.
+  @inlinable
+  public static func writes(for n: Int) -> Int { max(1, min(1000, 1_048_576 / max(n, 1))) }
+
+  /// Registers `n` observers on each of ``batch(for:)`` subjects; cost per subscription.
+  ///
+  /// - Complexity: the hypothesis is O(1) per subscription for every backend.
+  @inlinable
+  public static func subscribe<B: ObservationBackend>(
+    _ backend: B, n: Int, probe: MemoryProbe
+  ) -> Sample {
+    let batch = batch(for: n)
+    let subjects = (0..<batch).map { _ in backend.makeSubject(initialValue: 0) }
+    let sink = WorkloadSink()
+    var tokens: [B.Subject.Token] = []
+    tokens.reserveCapacity(n * batch)
+    var measurement = Measurement(probe: probe)
+    let liveBefore = measurement.liveBytes()
+    measurement.start()
+    for subject in subjects {
+      for _ in 0..<n { tokens.append(subject.observe { sink.receive($0) }) }
+    }
+    var sample = measurement.stop(operations: n * batch)
+    if let liveBefore, let liveAfter = measurement.liveBytes() {
+      sample.retainedBytesPerObserver =
+        Double(Int64(liveAfter) - Int64(liveBefore)) / Double(n * batch)
+    }
+    sink.reset()
+    for subject in subjects { subject.value = 1 }
+    sample.problem = check(sink, deliveries: n * batch, sum: n * batch)
+    withExtendedLifetime(tokens) {}
+    return sample
+  }
+
+  /// Like ``subscribe(_:n:probe:)``, through ``AnyObservable``.
+  @inlinable
+  public static func erasedSubscribe<B: ObservationBackend>(
+    _ backend: B, n: Int, probe: MemoryProbe
+  ) -> Sample {
+    let batch = batch(for: n)
+    let subjects = (0..<batch).map { _ in backend.makeSubject(initialValue: 0) }
+    let handles = subjects.map { $0.eraseToAnyObservable() }
+    let sink = WorkloadSink()
+    var tokens: [AnyObservationToken] = []
+    tokens.reserveCapacity(n * batch)
+    var measurement = Measurement(probe: probe)
+    measurement.start()
+    for handle in handles {
+      for _ in 0..<n { tokens.append(handle.observe { sink.receive($0) }) }
+    }
+    var sample = measurement.stop(operations: n * batch)
+    sink.reset()
+    for subject in subjects { subject.value = 1 }
+    sample.problem = check(sink, deliveries: n * batch, sum: n * batch)
+    withExtendedLifetime(tokens) {}
+    return sample
+  }
+
+  /// Writes ``writes(for:)`` values to a subject with `n` observers; cost per delivery.
+  ///
+  /// - Complexity: the hypothesis is O(*n*) per write, O(1) per delivery.
+  @inlinable
+  public static func notify<B: ObservationBackend>(
+    _ backend: B, n: Int, probe: MemoryProbe
+  )
+    -> Sample
+  {
+    let subject = backend.makeSubject(initialValue: 0)
+    let sink = WorkloadSink()
+    let tokens = (0..<n).map { _ in subject.observe { sink.receive($0) } }
+    let writes = writes(for: n)
+    sink.reset()
+    var measurement = Measurement(probe: probe)
+    measurement.start()
+    for value in 1...writes { subject.value = value }
+    var sample = measurement.stop(operations: n * writes)
+    sample.problem = check(sink, deliveries: n * writes, sum: n * (writes * (writes + 1) / 2))
+    withExtendedLifetime(tokens) {}
+    return sample
+  }
+
+  /// Like ``notify(_:n:probe:)``, observing through ``AnyObservable`` and writing through
+  /// ``ObservationInput``.
+  @inlinable
+  public static func erasedNotify<B: ObservationBackend>(
+    _ backend: B, n: Int, probe: MemoryProbe
+  ) -> Sample {
+    let subject = backend.makeSubject(initialValue: 0)
+    let handle = subject.eraseToAnyObservable()
+    let input = subject.eraseToInput()
+    let sink = WorkloadSink()
+    let tokens = (0..<n).map { _ in handle.observe { sink.receive($0) } }
+    let writes = writes(for: n)
+    sink.reset()
+    var measurement = Measurement(probe: probe)
+    measurement.start()
+    for value in 1...writes { input.send(value) }
+    var sample = measurement.stop(operations: n * writes)
+    sample.problem = check(sink, deliveries: n * writes, sum: n * (writes * (writes + 1) / 2))
+    withExtendedLifetime(tokens) {}
+    return sample
+  }
+
+  /// Cancels `n` observers on each of ``batch(for:)`` subjects in `pattern` order; cost per
+  /// cancellation.
+  ///
+  /// - Complexity: the hypothesis is O(1) per cancellation; an array backend shows O(*n*).
+  @inlinable
+  public static func cancel<B: ObservationBackend>(
+    _ backend: B, n: Int, pattern: WorkloadPattern, seed: UInt64, probe: MemoryProbe
+  ) -> Sample {
+    let batch = batch(for: n)
+    let subjects = (0..<batch).map { _ in backend.makeSubject(initialValue: 0) }
+    let sink = WorkloadSink()
+    let tokens = subjects.map { subject in (0..<n).map { _ in subject.observe { sink.receive($0) } }
+    }
+    var order = Array(0..<n)
+    switch pattern {
+    case .lifo: order.reverse()
+    case .random:
+      var generator = SplitMix64(seed: seed)
+      order.shuffle(using: &generator)
+    case .fifo, .none: break
+    }
+    var measurement = Measurement(probe: probe)
+    measurement.start()
+    for subjectTokens in tokens {
+      for index in order { subjectTokens[index].cancel() }
+    }
+    var sample = measurement.stop(operations: n * batch)
+    sink.reset()
+    for subject in subjects { subject.value = 1 }
+    sample.problem = check(sink, deliveries: 0, sum: 0, after: "every observer was cancelled")
+    withExtendedLifetime(tokens) {}
+    return sample
+  }
+
+  /// `n` observers in steady state; each step cancels the oldest, subscribes a new one and
+  /// writes once; cost per step.
+  @inlinable
+  public static func churn<B: ObservationBackend>(
+    _ backend: B, n: Int, probe: MemoryProbe
+  )
+    -> Sample
+  {
+    let subject = backend.makeSubject(initialValue: 0)
+    let sink = WorkloadSink()
+    var ring = (0..<n).map { _ in subject.observe { sink.receive($0) } }
+    let steps = max(16, min(4096, 1_048_576 / max(n, 1)))
+    var oldest = 0
+    sink.reset()
+    var measurement = Measurement(probe: probe)
+    measurement.start()
+    for step in 1...steps {
+      ring[oldest].cancel()
+      ring[oldest] = subject.observe { sink.receive($0) }
+      oldest = oldest + 1 == n ? 0 : oldest + 1
+      subject.value = step
+    }
+    var sample = measurement.stop(operations: steps)
+    sink.reset()
+    subject.value = 1
+    sample.problem = check(sink, deliveries: n, sum: n, after: "\(steps) churn steps")
+    withExtendedLifetime(ring) {}
+    return sample
+  }
+
+  /// `n` subjects with one observer each, one write on each, repeated; cost per write.
+  @inlinable
+  public static func fanIn<B: ObservationBackend>(
+    _ backend: B, n: Int, probe: MemoryProbe
+  )
+    -> Sample
+  {
+    let subjects = (0..<n).map { _ in backend.makeSubject(initialValue: 0) }
+    let sink = WorkloadSink()
+    let tokens = subjects.map { subject in subject.observe { sink.receive($0) } }
+    let rounds = batch(for: n)
+    sink.reset()
+    var measurement = Measurement(probe: probe)
+    measurement.start()
+    for round in 1...rounds {
+      for subject in subjects { subject.value = round }
+    }
+    var sample = measurement.stop(operations: n * rounds)
+    sample.problem = check(sink, deliveries: n * rounds, sum: n * (rounds * (rounds + 1) / 2))
+    withExtendedLifetime(tokens) {}
+    return sample
+  }
+
+  /// Checks what the sink received.
+  @inlinable
+  public static func check(
+    _ sink: WorkloadSink, deliveries: Int, sum: Int, after context: String = "the timed region"
+  ) -> String? {
+    if sink.deliveries == deliveries && sink.sum == sum { return nil }
+    return "after \(context): expected \(deliveries) deliveries summing to \(sum),"
+      + " observed \(sink.deliveries) summing to \(sink.sum)"
+  }
+}
+
+/// SplitMix64: a small seedable generator, the same on every platform.
+public struct SplitMix64: RandomNumberGenerator {
+  @usableFromInline var state: UInt64
+
+  /// Creates a generator from `seed`.
+  @inlinable
+  public init(seed: UInt64) { state = seed }
+
+  /// The next 64 random bits.
+  @inlinable
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,45 @@
+/// The scenarios both harnesses measure.
+public enum Workload: String, Sendable, Hashable, CaseIterable {
+  /// Register *n* observers on one subject; cost per subscription.
+  case subscribe
+  /// One write delivered to *n* observers; cost per delivered observer.
+  case notify
+  /// Cancel *n* observers in some order; cost per cancellation.
+  case cancel
+  /// *n* observers in steady state; each step cancels one, subscribes one and writes once.
+  case churn
+  /// *n* subjects with one observer each, one write on each; cost per write.
+  case fanIn = "fan-in"
+  /// `notify` through the read-only ``AnyObservable`` and the send-only ``ObservationInput``.
+  case erasedNotify = "erased-notify"
+  /// `subscribe` through ``AnyObservable``.
+  case erasedSubscribe = "erased-subscribe"
+
+  /// The patterns the workload is measured with.
+  public var patterns: [WorkloadPattern] {
+    self == .cancel ? [.fifo, .lifo, .random] : [.none]
+  }
+
+  /// What one operation is, for the CSV's `unit` column.
+  public var unit: String {
+    switch self {
+    case .subscribe, .erasedSubscribe: return "subscription"
+    case .notify, .erasedNotify: return "delivery"
+    case .cancel: return "cancellation"
+    case .churn: return "step"
+    case .fanIn: return "write"
+    }
+  }
+}
+
+/// A variant of a workload: the order of cancellation, or none.
+public enum WorkloadPattern: String, Sendable, Hashable, CaseIterable {
+  /// The workload has no variants.
+  case none = "-"
+  /// Oldest first.
+  case fifo
+  /// Newest first.
+  case lifo
+  /// A seeded shuffle.
+  case random
+}

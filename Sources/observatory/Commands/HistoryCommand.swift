@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+
+/// `observatory history Results/*.csv --backend B --workload W --n N`: one cell across commits.
+struct HistoryCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "history",
+    abstract: "Show one cell's trend across reports, oldest first.")
+
+  @Argument(help: "Reports (CSV), e.g. Results/*.csv.") var reports: [String]
+  @Option(name: .long) var backend: String
+  @Option(name: .long) var workload: String
+  @Option(name: .long) var n: Int
+  @Option(name: .long, help: "Pattern (for cancel: fifo, lifo, random).") var pattern: String = "-"
+  @Option(name: .long, help: "Allocator; default: every allocator found.") var allocator: String?
+
+  func validate() throws {
+    if reports.isEmpty { throw ValidationError("give at least one report, e.g. Results/*.csv") }
+  }
+
+  func run() throws {
+    var matches: [ReportRow] = []
+    for path in reports {
+      let rows: [ReportRow]
+      do { rows = try ReportReader.read(path) } catch let error as ReportError {
+        throw ValidationError(error.description)
+      }
+      matches += rows.filter {
+        $0["backend"] == backend && $0["workload"] == workload && $0["n"] == String(n)
+          && $0["pattern"] == pattern && (allocator == nil || $0["allocator"] == allocator)
+      }
+    }
+    guard !matches.isEmpty else {
+      throw ValidationError(
+        "no row for backend '\(backend)', workload '\(workload)', pattern '\(pattern)', n \(n)"
+          + (allocator.map { ", allocator '\($0)'" } ?? "") + " in \(reports.count) report(s)")
+    }
+    print(Self.table(matches), terminator: "")
+  }
+
+  /// The rows sorted oldest first, with the change from the previous row of the same allocator.
+  static func table(_ rows: [ReportRow]) -> String {
+    let sorted = rows.sorted { ($0["date"], $0["run_id"]) < ($1["date"], $1["run_id"]) }
+    var previous: [String: Double] = [:]
+    var lines = [
+      ["date", "commit", "allocator", "median ns", "p90 ns", "ratio to limit", "status", "change"]
+    ]
+    for row in sorted {
+      var change = "-"
+      if let median = row.number("ns_median") {
+        if let before = previous[row["allocator"]], before > 0 {
+          change = String(format: "%+.1f%%", (median / before - 1) * 100)
+        }
+        previous[row["allocator"]] = median
+      }
+      lines.append([
+        row["date"], row["commit"], row["allocator"], row["ns_median"], row["ns_p90"],
+        row["ratio_to_limit"], row["status"], change,
+      ])
+    }
+    let widths = (0..<lines[0].count).map { column in lines.map { $0[column].count }.max() ?? 0 }
+    return lines.map { line in
+      line.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+        .joined(separator: "  ")
+    }.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,35 @@
+/// What a cell's process reports to the sweep: JSON on its standard output.
+struct CellOutcome: Codable {
+  /// Nanoseconds per operation, one per repetition (warm-up excluded).
+  var nanosecondsPerOperation: [Double] = []
+  var allocationsPerOperation: Double?
+  var bytesPerOperation: Double?
+  var retainedBytesPerObserver: Double?
+  /// The first failed self-check, if any.
+  var problem: String?
+  /// Whether jemalloc was the allocator, so memory columns are measured.
+  var memoryMeasured = false
+  /// Set when the cell ran out of its time budget before finishing enough repetitions.
+  var capped = false
+  /// Wall-clock seconds the cell took, set-up and warm-up included, to project the next size.
+  var wallSeconds: Double = 0
+}
+
+/// One cell of the sweep.
+struct CellPlan: Hashable {
+  var allocator: Allocator
+  var backend: String
+  var workload: String
+  var pattern: String
+  var n: Int
+
+  /// The series this cell belongs to: every size of one (allocator, backend, workload,
+  /// pattern).
+  var series: String { "\(allocator.rawValue)/\(backend)/\(workload)/\(pattern)" }
+}
+
+/// The allocator a cell's process runs with.
+enum Allocator: String, CaseIterable, Codable {
+  case system
+  case jemalloc
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Progress on standard error: a bar with an estimate on a terminal, plain lines otherwise,
+/// nothing when quiet.
+struct Progress {
+  enum Style { case bar, lines, quiet }
+
+  let total: Int
+  let style: Style
+  let start = Date()
+  private(set) var done = 0
+
+  init(total: Int, quiet: Bool) {
+    self.total = total
+    style = quiet ? .quiet : (isatty(STDERR_FILENO) != 0 ? .bar : .lines)
+  }
+
+  mutating func advance(_ label: String) {
+    done += 1
+    switch style {
+    case .quiet: return
+    case .lines: write("observatory: [\(done)/\(total)] \(label)\n")
+    case .bar:
+      let width = 30
+      let filled = total == 0 ? width : width * done / total
+      let elapsed = Date().timeIntervalSince(start)
+      let remaining = done == 0 ? 0 : elapsed / Double(done) * Double(total - done)
+      let bar =
+        String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+      write("\r\u{1B}[K[\(bar)] \(done)/\(total) ETA \(Self.format(remaining))  \(label)")
+      if done == total { write("\n") }
+    }
+  }
+
+  func finish(_ message: String) {
+    if style != .quiet { write(message + "\n") }
+  }
+
+  private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+
+  static func format(_ seconds: Double) -> String {
+    let whole = Int(seconds.rounded())
+    return whole >= 60 ? "\(whole / 60)m\(String(format: "%02d", whole % 60))s" : "\(whole)s"
+  }
+}

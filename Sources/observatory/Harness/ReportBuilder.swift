@@ -1,0 +1,102 @@
+import ObservationWorkloads
+
+/// Turns cell results into report rows.
+struct ReportBuilder {
+  let environment: RunEnvironment
+  let repetitions: Int
+
+  func rows(
+    _ results: [(CellPlan, CellRunner.Result?)], largestFinished: [String: Int]
+  ) -> [ReportRow] {
+    // The physical limit per (allocator, n), from the C reference measured in this run.
+    var limits: [String: Double] = [:]
+    for (plan, result) in results where plan.backend == CellExecution.referenceC {
+      if case .finished(let outcome)? = result, outcome.problem == nil,
+        let summary = Summary(outcome.nanosecondsPerOperation)
+      {
+        limits["\(plan.allocator.rawValue)/\(plan.n)"] = summary.median
+      }
+    }
+    return results.map { plan, result in
+      var row = base(plan)
+      switch result {
+      case nil:
+        row["status"] = "capped"
+        row["note"] =
+          "not run: a smaller size of this series ran out of its time budget;"
+          + " largest size finished: \(largestFinished[plan.series].map(String.init) ?? "none")"
+      case .timedOut?:
+        row["status"] = "capped"
+        row["note"] =
+          "stopped after the cell's time budget; largest size finished: "
+          + (largestFinished[plan.series].map(String.init) ?? "none")
+      case .failed(let reason)?:
+        row["status"] = "failed"
+        row["note"] = reason
+      case .finished(let outcome)?:
+        fill(
+          &row, outcome, limit: limits["\(plan.allocator.rawValue)/\(plan.n)"], plan: plan,
+          largestFinished: largestFinished[plan.series])
+      }
+      return row
+    }
+  }
+
+  private func base(_ plan: CellPlan) -> ReportRow {
+    var row = ReportRow()
+    row["schema"] = ReportSchema.version
+    row["run_id"] = environment.runID
+    row["commit"] = environment.commit
+    row["date"] = environment.date
+    row["host"] = environment.host
+    row["cpu"] = environment.cpu
+    row["cores"] = String(environment.cores)
+    row["os"] = environment.os
+    row["swift"] = environment.swift
+    row["build"] = environment.build
+    row["allocator"] = plan.allocator.rawValue
+    row["backend"] = plan.backend
+    row["workload"] = plan.workload
+    row["pattern"] = plan.pattern
+    row["n"] = String(plan.n)
+    row["depth"] = "0"
+    row["unit"] = Workload(rawValue: plan.workload)?.unit ?? "delivery"
+    return row
+  }
+
+  private func fill(
+    _ row: inout ReportRow, _ outcome: CellOutcome, limit: Double?, plan: CellPlan,
+    largestFinished: Int?
+  ) {
+    if let problem = outcome.problem {
+      row["status"] = "invalid"
+      row["note"] = problem
+      return
+    }
+    guard !outcome.capped, let summary = Summary(outcome.nanosecondsPerOperation) else {
+      row["status"] = "capped"
+      row["note"] =
+        "fewer than 3 repetitions fitted in the time budget; largest size finished: "
+        + (largestFinished.map(String.init) ?? "none")
+      return
+    }
+    row["repetitions"] = String(outcome.nanosecondsPerOperation.count)
+    row["ns_min"] = csvNumber(summary.min)
+    row["ns_median"] = csvNumber(summary.median)
+    row["ns_p90"] = csvNumber(summary.p90)
+    row["ns_max"] = csvNumber(summary.max)
+    if plan.workload.hasSuffix("notify"), let limit, limit > 0 {
+      row["ratio_to_limit"] = csvNumber(summary.median / limit)
+    }
+    if outcome.memoryMeasured {
+      row["allocs_per_op"] = csvNumber(outcome.allocationsPerOperation)
+      row["bytes_per_op"] = csvNumber(outcome.bytesPerOperation)
+      row["retained_bytes_per_observer"] = csvNumber(outcome.retainedBytesPerObserver)
+      row["status"] = "ok"
+    } else {
+      row["status"] = "ok-no-memory"
+      row["note"] =
+        "memory columns need jemalloc (apt-get install libjemalloc-dev; --allocator jemalloc)"
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import ObservationBackends
+import ObservationCore
+import ObservationWorkloads
+import Testing
+
+@testable import observatory
+
+/// A backend that loses every other write: each cell's self-check must notice.
+final class LossyObservers: ObservableValue {
+  final class Token: ObservationToken {
+    func cancel() {}
+  }
+  private var handlers: [(Int) -> Void] = []
+  private var writes = 0
+  init(_ value: Int) { self.value = value }
+  var value: Int {
+    didSet {
+      writes += 1
+      if writes.isMultiple(of: 2) { return }
+      for handler in handlers { handler(value) }
+    }
+  }
+  func observe(_ handler: @escaping (Int) -> Void) -> Token {
+    handlers.append(handler)
+    return Token()
+  }
+}
+
+struct LossyBackend: ObservationBackend {
+  var name: String { "lossy" }
+  var capabilities: BackendCapabilities {
+    BackendCapabilities(timing: .didSet, [.deliversEveryValue], maxReentrancyDepth: .bounded(1))
+  }
+  func makeSubject(initialValue: Int) -> LossyObservers { LossyObservers(initialValue) }
+}
+
+@Suite("Cells")
+struct CellTests {
+  @Test(
+    "Every backend and workload measures and passes its self-check", arguments: BackendCatalog.names
+  )
+  func everyCellChecksItself(_ backend: String) throws {
+    for workload in Workload.allCases {
+      for pattern in workload.patterns {
+        let outcome = try #require(
+          CellExecution.run(
+            backend: backend, workload: workload, pattern: pattern, n: 16, repetitions: 2,
+            budget: 10,
+            seed: 7))
+        #expect(
+          outcome.problem == nil, "\(backend) \(workload) \(pattern): \(outcome.problem ?? "")")
+        #expect(outcome.nanosecondsPerOperation.count == 2)
+      }
+    }
+  }
+
+  @Test("The reference rows measure too")
+  func references() throws {
+    for name in [CellExecution.referenceC, CellExecution.referenceSwift] {
+      let outcome = try #require(
+        CellExecution.run(
+          backend: name, workload: .notify, pattern: .none, n: 64, repetitions: 2, budget: 10,
+          seed: 1))
+      #expect(outcome.problem == nil)
+    }
+  }
+
+  @Test("A backend that loses values fails the self-check of every workload that writes")
+  func lossyBackendIsInvalid() {
+    let probe = MemoryProbe()
+    #expect(Drivers.notify(LossyBackend(), n: 8, probe: probe).problem != nil)
+    #expect(Drivers.fanIn(LossyBackend(), n: 8, probe: probe).problem != nil)
+    let outcome = CellExecution.repeatMeasuring(
+      { Drivers.notify(LossyBackend(), n: 8, probe: probe) }, repetitions: 3, budget: 5,
+      memory: false)
+    #expect(outcome.problem != nil && outcome.nanosecondsPerOperation.isEmpty)
+  }
+
+  @Test("An unknown backend is no cell")
+  func unknownBackend() {
+    #expect(
+      CellExecution.run(
+        backend: "nope", workload: .notify, pattern: .none, n: 1, repetitions: 1, budget: 1, seed: 0
+      )
+        == nil)
+  }
+}

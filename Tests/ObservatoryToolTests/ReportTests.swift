@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+@testable import observatory
+
+/// Fixtures: rows as the sweep writes them.
+enum Rows {
+  static let environment = RunEnvironment(
+    runID: "run1", commit: "abc123", date: "2026-11-20T10:00:00Z", host: "host", cpu: "cpu, model",
+    cores: 2, os: "os", swift: "6.3", build: "release")
+
+  static func plan(
+    _ backend: String = "linked-list", workload: String = "notify", n: Int = 16
+  ) -> CellPlan {
+    CellPlan(allocator: .jemalloc, backend: backend, workload: workload, pattern: "-", n: n)
+  }
+
+  static func outcome(_ samples: [Double], problem: String? = nil) -> CellOutcome {
+    var outcome = CellOutcome()
+    outcome.nanosecondsPerOperation = samples
+    outcome.problem = problem
+    outcome.memoryMeasured = true
+    outcome.allocationsPerOperation = 0
+    outcome.bytesPerOperation = 0
+    return outcome
+  }
+
+  static func report(
+    _ cells: [(CellPlan, CellRunner.Result?)], environment: RunEnvironment = environment
+  ) -> String {
+    let rows = ReportBuilder(environment: environment, repetitions: 5).rows(
+      cells, largestFinished: [:])
+    return
+      ([ReportSchema.header] + rows.map { row in CSV.line(ReportSchema.columns.map { row[$0] }) })
+      .joined(separator: "\n") + "\n"
+  }
+
+  static func write(_ text: String, name: String = UUID().uuidString + ".csv") -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
+    try! text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+}
+
+@Suite("CSV report")
+struct ReportTests {
+  @Test("The header is the documented schema, and rows read back as written")
+  func roundTrip() throws {
+    let text = Rows.report([
+      (Rows.plan("reference-c"), .finished(Rows.outcome([2, 2.1, 2.2]))),
+      (Rows.plan(), .finished(Rows.outcome([10, 11, 12, 13, 14]))),
+    ])
+    #expect(text.hasPrefix(ReportSchema.header + "\n"))
+    let rows = try ReportReader.read(Rows.write(text))
+    #expect(rows.count == 2)
+    let row = rows[1]
+    #expect(row["ns_min"] == "10" && row["ns_median"] == "12" && row["ns_max"] == "14")
+    #expect(row["ns_p90"] == "13.6")
+    #expect(row["ratio_to_limit"] == csvNumber(12 / 2.1))
+    #expect(row["cpu"] == "cpu, model")
+    #expect(row["status"] == "ok")
+    #expect(row["date"] == "2026-11-20T10:00:00Z")
+  }
+
+  @Test("A cell that fails its self-check is invalid and carries no number")
+  func invalidCell() throws {
+    let text = Rows.report([
+      (Rows.plan(), .finished(Rows.outcome([], problem: "expected 16 deliveries")))
+    ])
+    let row = try #require(try ReportReader.read(Rows.write(text)).first)
+    #expect(row["status"] == "invalid")
+    #expect(row["ns_median"].isEmpty && row["ns_min"].isEmpty)
+    #expect(row["note"].contains("expected 16 deliveries"))
+  }
+
+  @Test("Capped cells say so and carry no number")
+  func cappedCell() throws {
+    let text = Rows.report([(Rows.plan(n: 1_048_576), .timedOut), (Rows.plan(n: 4), nil)])
+    let rows = try ReportReader.read(Rows.write(text))
+    #expect(rows.map { $0["status"] } == ["capped", "capped"])
+    #expect(rows.allSatisfy { $0["ns_median"].isEmpty })
+  }
+
+  @Test("Without jemalloc the memory columns stay empty and the status says why")
+  func noJemalloc() throws {
+    var outcome = Rows.outcome([1, 2, 3])
+    outcome.memoryMeasured = false
+    let text = Rows.report([(Rows.plan(), .finished(outcome))])
+    let row = try #require(try ReportReader.read(Rows.write(text)).first)
+    #expect(row["status"] == "ok-no-memory")
+    #expect(row["allocs_per_op"].isEmpty && row["bytes_per_op"].isEmpty)
+    #expect(row["note"].contains("jemalloc"))
+  }
+
+  @Test("Summary statistics interpolate between ranks")
+  func statistics() throws {
+    let summary = try #require(Summary([4, 1, 3, 2]))
+    #expect(summary.min == 1 && summary.max == 4 && summary.median == 2.5)
+    #expect(abs(summary.p90 - 3.7) < 1e-9)
+    #expect(Summary([]) == nil)
+  }
+}
+
+@Suite("Reading reports: errors name the file, the line and the problem")
+struct ReportErrorTests {
+  @Test("A missing file")
+  func missing() {
+    #expect(throws: ReportError.missing(file: "/nonexistent/report.csv")) {
+      try ReportReader.read("/nonexistent/report.csv")
+    }
+  }
+
+  @Test("A wrong header")
+  func wrongHeader() {
+    let path = Rows.write("backend,ns\nlinked-list,3\n")
+    #expect(throws: ReportError.badHeader(file: path, found: "backend,ns")) {
+      try ReportReader.read(path)
+    }
+  }
+
+  @Test("A row with too few fields")
+  func shortRow() throws {
+    let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let path = Rows.write(good + "1,run,abc\n")
+    #expect(
+      throws: ReportError.malformed(file: path, line: 3, problem: "expected 28 fields, found 3")
+    ) {
+      try ReportReader.read(path)
+    }
+  }
+
+  @Test("A number column holding text")
+  func notANumber() throws {
+    let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let broken = good.replacingOccurrences(of: ",16,0,delivery,", with: ",sixteen,0,delivery,")
+    let path = Rows.write(broken)
+    #expect(
+      throws: ReportError.malformed(
+        file: path, line: 2, problem: "column 'n' should be a number, found 'sixteen'")
+    ) {
+      try ReportReader.read(path)
+    }
+  }
+
+  @Test("An unterminated quote")
+  func unterminatedQuote() throws {
+    let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let path = Rows.write(good + "1,\"oops\n")
+    #expect(throws: ReportError.self) { try ReportReader.read(path) }
+  }
+}
