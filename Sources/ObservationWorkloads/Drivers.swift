@@ -8,9 +8,9 @@ public enum Drivers {
   @inlinable
   public static func batch(for n: Int) -> Int { max(1, 4096 / max(n, 1)) }
 
-  /// How many writes `notify` makes: enough for about a million deliveries, at most 1,000.
+  /// How many writes `notify` makes: enough for about 262,144 deliveries, at most 1,000.
   @inlinable
-  public static func writes(for n: Int) -> Int { max(1, min(1000, 1_048_576 / max(n, 1))) }
+  public static func writes(for n: Int) -> Int { max(1, min(1000, 262_144 / max(n, 1))) }
 
   /// Registers `n` observers on each of ``batch(for:)`` subjects; cost per subscription.
   ///
@@ -156,7 +156,7 @@ public enum Drivers {
     let subject = backend.makeSubject(initialValue: 0)
     let sink = WorkloadSink()
     var ring = (0..<n).map { _ in subject.observe { sink.receive($0) } }
-    let steps = max(16, min(4096, 1_048_576 / max(n, 1)))
+    let steps = max(16, min(4096, 262_144 / max(n, 1)))
     var oldest = 0
     sink.reset()
     var measurement = Measurement(probe: probe)

@@ -163,14 +163,16 @@ struct RunCommand: ParsableCommand {
     var progress = Progress(total: plans.count, quiet: quiet)
     var cappedSeries: [String: Int] = [:]
     var largestFinished: [String: Int] = [:]
-    var lastWall: [String: (n: Int, seconds: Double)] = [:]
+    var lastRepetition: [String: (n: Int, seconds: Double)] = [:]
     var results: [(CellPlan, CellRunner.Result?)] = []
     for plan in plans {
       // Skip a cell once its series ran out of time, or when the previous size (once large
       // enough that set-up dominates) scaled linearly projects far past the budget: a
       // pathological cell must not run for an hour, nor even for its whole hard limit.
-      let projected = lastWall[plan.series].flatMap { previous in
-        previous.n >= 4096 ? previous.seconds * Double(plan.n) / Double(previous.n) : nil
+      let projected = lastRepetition[plan.series].flatMap { previous in
+        previous.n >= 4096
+          ? previous.seconds * Double(plan.n) / Double(previous.n)
+            * Double(runner.totalRepetitions(plan.n)) : nil
       }
       if cappedSeries[plan.series] != nil || (projected ?? 0) > runner.budget * 3 {
         cappedSeries[plan.series] = cappedSeries[plan.series] ?? plan.n
@@ -182,7 +184,7 @@ struct RunCommand: ParsableCommand {
       switch result {
       case .finished(let outcome) where !outcome.capped:
         largestFinished[plan.series] = plan.n
-        lastWall[plan.series] = (plan.n, outcome.wallSeconds)
+        lastRepetition[plan.series] = (plan.n, outcome.secondsPerRepetition)
       case .finished, .timedOut: cappedSeries[plan.series] = plan.n
       case .failed: break
       }

@@ -62,6 +62,8 @@ enum CellExecution {
     }
     outcome.nanosecondsPerOperation = samples.map(\.nanosecondsPerOperation)
     outcome.wallSeconds = elapsed()
+    outcome.secondsPerRepetition =
+      outcome.wallSeconds / Double(samples.count + (skipWarmUp ? 0 : 1))
     if let last = samples.last {
       let operations = Double(max(last.operations, 1))
       outcome.allocationsPerOperation = last.allocations.map { Double($0) / operations }

@@ -11,8 +11,10 @@ struct CellOutcome: Codable {
   var memoryMeasured = false
   /// Set when the cell ran out of its time budget before finishing enough repetitions.
   var capped = false
-  /// Wall-clock seconds the cell took, set-up and warm-up included, to project the next size.
+  /// Wall-clock seconds the cell took, set-up and warm-up included.
   var wallSeconds: Double = 0
+  /// Wall-clock seconds per repetition (warm-up included), to project the next size.
+  var secondsPerRepetition: Double = 0
 }
 
 /// One cell of the sweep.

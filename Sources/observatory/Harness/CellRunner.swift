@@ -19,9 +19,20 @@ struct CellRunner {
     case failed(String)
   }
 
+  /// How many processes, and repetitions in each, a cell of size `n` uses.
+  func layout(_ n: Int) -> (processes: Int, repetitions: Int) {
+    let count = max(1, min(processes, repetitions(n)))
+    return (count, max(1, Int((Double(repetitions(n)) / Double(count)).rounded(.up))))
+  }
+
+  /// Repetitions a cell of size `n` runs in all, warm-ups included (none at a million or more).
+  func totalRepetitions(_ n: Int) -> Int {
+    let (count, perProcess) = layout(n)
+    return count * (perProcess + (n >= 1 << 20 ? 0 : 1))
+  }
+
   func run(_ plan: CellPlan) -> Result {
-    let count = max(1, min(processes, repetitions(plan.n)))
-    let perProcess = max(1, Int((Double(repetitions(plan.n)) / Double(count)).rounded(.up)))
+    let (count, perProcess) = layout(plan.n)
     var merged = CellOutcome()
     for _ in 0..<count {
       switch runProcess(plan, repetitions: perProcess, budget: budget / Double(count)) {
@@ -33,6 +44,7 @@ struct CellRunner {
         merged.retainedBytesPerObserver = outcome.retainedBytesPerObserver
         merged.memoryMeasured = outcome.memoryMeasured
         merged.wallSeconds += outcome.wallSeconds
+        merged.secondsPerRepetition = max(merged.secondsPerRepetition, outcome.secondsPerRepetition)
       case let other:
         return other
       }
