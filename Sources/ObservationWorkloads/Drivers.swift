@@ -130,7 +130,7 @@ public enum Drivers {
     case .random:
       var generator = SplitMix64(seed: seed)
       order.shuffle(using: &generator)
-    case .fifo, .none: break
+    case .fifo, .none, .leaf, .rebind: break
     }
     var measurement = Measurement(probe: probe)
     measurement.start()
@@ -195,6 +195,45 @@ public enum Drivers {
     var sample = measurement.stop(operations: n * rounds)
     sample.problem = check(sink, deliveries: n * rounds, sum: n * (rounds * (rounds + 1) / 2))
     withExtendedLifetime(tokens) {}
+    return sample
+  }
+
+  /// `n` observers of `root.controller?.player?.title` through the backend's nested
+  /// observation (its own, or its subjects chained with `flatMapLatest`); ``writes(for:)``
+  /// leaf changes, or as many replacements of the controller; cost per delivered observer.
+  ///
+  /// The fixture is driven through ``NestedObservationFixture``, an existential: nested
+  /// observation is dominated by evaluation and rebinding, not by that call.
+  ///
+  /// - Returns: `nil` if the backend has no nested observation at all.
+  public static func nested<B: ObservationBackend>(
+    _ backend: B, n: Int, pattern: WorkloadPattern, probe: MemoryProbe
+  ) -> Sample? {
+    guard let fixture = backend.makeAnyNestedFixture() else { return nil }
+    func chain(_ title: String) -> AnyObject {
+      let controller = fixture.makeController()
+      fixture.setPlayer(fixture.makePlayer(title: title), of: controller)
+      return controller
+    }
+    let first = chain("a")
+    let second = chain("b")
+    fixture.setController(first)
+    let player = fixture.makePlayer(title: "0")
+    fixture.setPlayer(player, of: first)
+    let sink = WorkloadSink()
+    let tokens = (0..<n).map { _ in fixture.observeTitle { _ in sink.receive(1) } }
+    let writes = max(1, writes(for: n) / 4)
+    sink.reset()
+    var measurement = Measurement(probe: probe)
+    measurement.start()
+    if pattern == .rebind {
+      for index in 0..<writes { fixture.setController(index.isMultiple(of: 2) ? second : first) }
+    } else {
+      for index in 0..<writes { fixture.setTitle(String(index), of: player) }
+    }
+    var sample = measurement.stop(operations: n * writes)
+    sample.problem = check(sink, deliveries: n * writes, sum: n * writes)
+    for token in tokens { token.cancel() }
     return sample
   }
 

@@ -14,11 +14,21 @@ public enum Workload: String, Sendable, Hashable, CaseIterable {
   case erasedNotify = "erased-notify"
   /// `subscribe` through ``AnyObservable``.
   case erasedSubscribe = "erased-subscribe"
+  /// *n* observers of `root.controller?.player?.title` (depth 3): a leaf change, or replacing
+  /// the controller (every observation rebinds); cost per delivered observer.
+  case nested
 
   /// The patterns the workload is measured with.
   public var patterns: [WorkloadPattern] {
-    self == .cancel ? [.fifo, .lifo, .random] : [.none]
+    switch self {
+    case .cancel: return [.fifo, .lifo, .random]
+    case .nested: return [.leaf, .rebind]
+    default: return [.none]
+    }
   }
+
+  /// The depth of the observed path, for the CSV's `depth` column: 3 for ``nested``, else 0.
+  public var depth: Int { self == .nested ? 3 : 0 }
 
   /// What one operation is, for the CSV's `unit` column.
   public var unit: String {
@@ -28,6 +38,7 @@ public enum Workload: String, Sendable, Hashable, CaseIterable {
     case .cancel: return "cancellation"
     case .churn: return "step"
     case .fanIn: return "write"
+    case .nested: return "delivery"
     }
   }
 }
@@ -42,4 +53,8 @@ public enum WorkloadPattern: String, Sendable, Hashable, CaseIterable {
   case lifo
   /// A seeded shuffle.
   case random
+  /// Nested: the leaf changes.
+  case leaf
+  /// Nested: an intermediate is replaced, so every observation rebinds.
+  case rebind
 }

@@ -76,6 +76,16 @@ struct CellTests {
     #expect(outcome.problem != nil && outcome.nanosecondsPerOperation.isEmpty)
   }
 
+  @Test("The nested workload needs nested observation, native or through generic subjects")
+  func nestedNeedsAFixture() throws {
+    #expect(Drivers.nested(LossyBackend(), n: 4, pattern: .leaf, probe: MemoryProbe()) == nil)
+    let rebind = try #require(
+      CellExecution.run(
+        backend: "combine-published-flatmap", workload: .nested, pattern: .rebind, n: 8,
+        repetitions: 2, budget: 10, seed: 1))
+    #expect(rebind.problem == nil)
+  }
+
   @Test("An unknown backend is no cell")
   func unknownBackend() {
     #expect(

@@ -76,6 +76,14 @@ struct CompareTests {
     #expect(comparison.regressions.map(\.key) == ["jemalloc/linked-list/notify/-/16/0"])
   }
 
+  @Test("A cell capped in the candidate is reported, not gated on")
+  func cappedCandidate() throws {
+    let capped = Rows.report([(Rows.plan(n: 16), .timedOut)])
+    let comparison = try Self.compare(Self.report(factor: 1), capped)
+    #expect(comparison.regressions.isEmpty)
+    #expect(comparison.cells.map(\.verdict) == [.capped])
+  }
+
   @Test("The command exits 2 on a regression and 0 without one")
   func exitCodes() throws {
     let base = Rows.write(Self.report(factor: 1))

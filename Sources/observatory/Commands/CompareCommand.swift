@@ -10,8 +10,8 @@ struct CompareCommand: ParsableCommand {
       A cell regresses when its median got slower by more than --threshold percent and by more
       than the noise of its repetitions: the candidate's fastest repetition is slower than the
       base's slowest, and the change exceeds the two relative ranges ((max - min) / median)
-      added. A cell that was measured in the base but is invalid,
-      capped or failed in the candidate also regresses. Exit status: 0 no regression,
+      added. A cell that was measured in the base but is invalid or failed in the candidate also
+      regresses; one that is capped in the candidate is reported, not gated on. Exit status: 0 no regression,
       2 regression, 1 usage or input error.
       """)
 
@@ -62,6 +62,9 @@ struct Comparison {
     case regression, improvement, unchanged
     case noisy = "within noise"
     case notComparable = "not comparable"
+    /// Measured in the base, capped in the candidate: slower than the budget, by how much
+    /// unknown. Near the budget this flips with noise, so it is reported, not gated on.
+    case capped = "capped in candidate"
   }
 
   var cells: [Cell] = []
@@ -93,7 +96,7 @@ struct Comparison {
       key: base.cellKey, base: base, candidate: candidate, ratio: nil, verdict: .notComparable)
     guard measured(base) else { return cell }
     guard measured(candidate) else {
-      cell.verdict = .regression
+      cell.verdict = candidate["status"] == "capped" ? .capped : .regression
       return cell
     }
     let baseMedian = base.number("ns_median")!

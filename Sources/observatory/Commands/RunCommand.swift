@@ -120,10 +120,9 @@ struct RunCommand: ParsableCommand {
     let sizes = try plannedSizes()
     let workloads = try plannedWorkloads()
     // Variants that differ only in nested observation (the Combine chains) measure the same
-    // subject as their base backend; they are measured only when named.
-    let backends = try BackendSelection.parse(backend).map(\.name).filter {
-      self.backend != nil || !BackendCatalog.isNestedVariant($0)
-    }
+    // subject as their base backend: unless named, they are measured on the nested workload
+    // only.
+    let backends = try BackendSelection.parse(backend).map(\.name)
     let environment = RunEnvironment.current()
     let destination =
       output
@@ -141,7 +140,8 @@ struct RunCommand: ParsableCommand {
         }
       }
       for name in backends {
-        for workload in workloads {
+        for workload in workloads
+        where self.backend != nil || workload == .nested || !BackendCatalog.isNestedVariant(name) {
           for pattern in workload.patterns {
             for n in sizes {
               plans.append(
@@ -159,7 +159,7 @@ struct RunCommand: ParsableCommand {
       executable: Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]),
       jemallocPath: jemalloc,
       repetitions: { n in n >= 1 << 20 ? min(repetitionCount, 3) : repetitionCount },
-      budget: quick ? min(cellBudget, 1) : cellBudget, seed: 0x5EED, processes: processes)
+      budget: cellBudget, seed: 0x5EED, processes: processes)
     var progress = Progress(total: plans.count, quiet: quiet)
     var cappedSeries: [String: Int] = [:]
     var largestFinished: [String: Int] = [:]

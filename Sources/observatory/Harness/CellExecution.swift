@@ -97,6 +97,10 @@ enum CellExecution {
           return Drivers.cancel(backend, n: n, pattern: pattern, seed: seed, probe: probe)
         case .churn: return Drivers.churn(backend, n: n, probe: probe)
         case .fanIn: return Drivers.fanIn(backend, n: n, probe: probe)
+        case .nested:
+          return Drivers.nested(backend, n: n, pattern: pattern, probe: probe)
+            ?? Sample(
+              nanoseconds: 0, operations: 0, problem: "the backend has no nested observation")
         }
       }
     }

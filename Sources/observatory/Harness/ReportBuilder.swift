@@ -59,7 +59,7 @@ struct ReportBuilder {
     row["workload"] = plan.workload
     row["pattern"] = plan.pattern
     row["n"] = String(plan.n)
-    row["depth"] = "0"
+    row["depth"] = String(Workload(rawValue: plan.workload)?.depth ?? 0)
     row["unit"] = Workload(rawValue: plan.workload)?.unit ?? "delivery"
     return row
   }
