@@ -51,6 +51,13 @@ struct TableCommand: ParsableCommand {
     }
     var lines = [header, rule]
     for backend in backends {
+      let cells = sizes.flatMap { n in
+        [
+          cell(backend, "notify", "-", n), cell(backend, "subscribe", "-", n),
+          cell(backend, "cancel", "random", n),
+        ]
+      }
+      if cells.allSatisfy({ $0 == "—" }) { continue }
       var line = "| `\(backend)` |"
       for n in sizes {
         line +=
