@@ -46,7 +46,7 @@ public final class KeyPathObservation: ObservationToken {
     leafIsTheValue: Bool = false, handler: @escaping (Root, KeyPathChange<Value>) -> Void
   ) {
     rootRegistrar = ObjectIdentifier(root.keyPathRegistrar)
-    weak var weakRoot = root
+    weak let weakRoot = root
     var last: Value
     var accesses: [AccessRecording.Access]
     (last, accesses) = AccessRecording.tracking { root[keyPath: keyPath] }

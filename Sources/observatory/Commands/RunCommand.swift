@@ -68,7 +68,7 @@ struct RunCommand: ParsableCommand {
     _ = try plannedSizes()
     _ = try plannedWorkloads()
     _ = try BackendSelection.parse(backend)
-    _ = try plannedAllocators(jemalloc: "probe")
+    _ = try requestedAllocators()
   }
 
   func plannedSizes() throws -> [Int] {
@@ -96,9 +96,11 @@ struct RunCommand: ParsableCommand {
     }
   }
 
-  func plannedAllocators(jemalloc: String?) throws -> [Allocator] {
+  /// The allocators `--allocator` names, or `nil` when it is absent (the default depends on
+  /// whether jemalloc is installed).
+  func requestedAllocators() throws -> [Allocator]? {
     switch allocator {
-    case nil: return jemalloc == nil ? [.system] : [.jemalloc]
+    case nil: return nil
     case "system": return [.system]
     case "jemalloc": return [.jemalloc]
     case "all": return [.system, .jemalloc]
@@ -110,7 +112,7 @@ struct RunCommand: ParsableCommand {
 
   func run() throws {
     let jemalloc = JemallocLocator.find()
-    let allocators = try plannedAllocators(jemalloc: jemalloc)
+    let allocators = try requestedAllocators() ?? (jemalloc == nil ? [.system] : [.jemalloc])
     if allocators.contains(.jemalloc) && jemalloc == nil {
       throw ValidationError(
         "--allocator \(allocator ?? "jemalloc") needs jemalloc, which was not found; install it"
