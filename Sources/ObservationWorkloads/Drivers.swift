@@ -12,6 +12,10 @@ public enum Drivers {
   @inlinable
   public static func writes(for n: Int) -> Int { max(1, min(1000, 262_144 / max(n, 1))) }
 
+  /// How many steps `churn` takes: about 262,144 observer-steps, between 16 and 4,096.
+  @inlinable
+  public static func churnSteps(for n: Int) -> Int { max(16, min(4096, 262_144 / max(n, 1))) }
+
   /// Registers `n` observers on each of ``batch(for:)`` subjects; cost per subscription.
   ///
   /// - Complexity: the hypothesis is O(1) per subscription for every backend.
@@ -156,7 +160,7 @@ public enum Drivers {
     let subject = backend.makeSubject(initialValue: 0)
     let sink = WorkloadSink()
     var ring = (0..<n).map { _ in subject.observe { sink.receive($0) } }
-    let steps = max(16, min(4096, 262_144 / max(n, 1)))
+    let steps = churnSteps(for: n)
     var oldest = 0
     sink.reset()
     var measurement = Measurement(probe: probe)

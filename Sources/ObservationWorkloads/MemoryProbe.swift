@@ -30,6 +30,12 @@ public struct MemoryProbe {
   private let mallctl: MallctlFunction?
   private let threadAllocated: UnsafeMutablePointer<UInt64>?
 
+  /// Called as every timed region starts, after the probe's own reading: lets an outside meter
+  /// (a benchmark framework's counters) measure exactly the region the drivers time.
+  public var regionWillStart: (() -> Void)?
+  /// Called as every timed region ends, before the probe's own reading.
+  public var regionDidEnd: (() -> Void)?
+
   /// Looks for jemalloc in the running process.
   public init() {
     guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallctl") else {

@@ -44,17 +44,20 @@ public struct Measurement {
   @inlinable
   public init(probe: MemoryProbe) { self.probe = probe }
 
-  /// Reads the counters, then the clock.
+  /// Reads the counters, starts the probe's outside meter if it has one, then reads the clock.
   @inlinable
   public mutating func start() {
     startCounters = probe.read()
+    probe.regionWillStart?()
     startTime = Stopwatch.now()
   }
 
-  /// Reads the clock, then the counters; returns the sample.
+  /// Reads the clock, stops the probe's outside meter if it has one, then reads the counters;
+  /// returns the sample.
   @inlinable
   public func stop(operations: Int) -> Sample {
     let end = Stopwatch.now()
+    probe.regionDidEnd?()
     let counters = probe.read()
     var sample = Sample(nanoseconds: end &- startTime, operations: operations)
     if let before = startCounters, let after = counters {
