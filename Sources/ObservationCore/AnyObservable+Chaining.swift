@@ -24,7 +24,8 @@ extension AnyObservable {
   ///
   /// Observing the result calls the handler at once with the current value (read through
   /// `value` where the backend does not replay), then once per change of the selected handle
-  /// and once per change of this one.
+  /// and once per change of this one. It assumes synchronous delivery: over a backend that
+  /// replays later, on another turn, the current value arrives twice (read, then replayed).
   ///
   /// - Complexity: each change of this handle costs one cancellation and one registration.
   public func flatMapLatest<Inner>(

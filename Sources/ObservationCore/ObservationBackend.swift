@@ -32,6 +32,19 @@ public protocol ObservationBackend {
     of valueType: Value.Type, initialValue: Value
   )
     -> (any ObservableValue<Value>)?
+
+  /// Lets the deliveries this backend has scheduled for the calling thread run until
+  /// `condition` holds or `timeout` passes, and returns whether `condition` holds.
+  ///
+  /// An asynchronous backend (one that does not declare `synchronousDelivery`) implements it by
+  /// running whatever delivers its values: a run loop, an executor. The harness calls it after
+  /// each write, so that what it measures ends when the observers have seen the value, not when
+  /// `set` returns; the conformance rules call it before they look at what was delivered. The
+  /// default implementation, right for a synchronous backend, only evaluates `condition`.
+  ///
+  /// - Complexity: up to `timeout` of waiting.
+  @discardableResult
+  func awaitDelivery(until condition: () -> Bool, timeout: Duration) -> Bool
 }
 
 extension ObservationBackend {
@@ -42,5 +55,12 @@ extension ObservationBackend {
     -> (any ObservableValue<Value>)?
   {
     nil
+  }
+
+  /// Evaluates `condition` and returns at once: delivery is synchronous.
+  @inlinable
+  @discardableResult
+  public func awaitDelivery(until condition: () -> Bool, timeout: Duration) -> Bool {
+    condition()
   }
 }

@@ -34,6 +34,7 @@ public enum Drivers {
     for subject in subjects {
       for _ in 0..<n { tokens.append(subject.observe { sink.receive($0) }) }
     }
+    awaitSubscriptions(backend, sink, observers: n * batch)
     var sample = measurement.stop(operations: n * batch)
     if let liveBefore, let liveAfter = measurement.liveBytes() {
       sample.retainedBytesPerObserver =
@@ -41,6 +42,7 @@ public enum Drivers {
     }
     sink.reset()
     for subject in subjects { subject.value = 1 }
+    awaitDeliveries(backend, sink, n * batch)
     sample.problem = check(sink, deliveries: n * batch, sum: n * batch)
     withExtendedLifetime(tokens) {}
     return sample
@@ -62,9 +64,11 @@ public enum Drivers {
     for handle in handles {
       for _ in 0..<n { tokens.append(handle.observe { sink.receive($0) }) }
     }
+    awaitSubscriptions(backend, sink, observers: n * batch)
     var sample = measurement.stop(operations: n * batch)
     sink.reset()
     for subject in subjects { subject.value = 1 }
+    awaitDeliveries(backend, sink, n * batch)
     sample.problem = check(sink, deliveries: n * batch, sum: n * batch)
     withExtendedLifetime(tokens) {}
     return sample
@@ -83,10 +87,15 @@ public enum Drivers {
     let sink = WorkloadSink()
     let tokens = (0..<n).map { _ in subject.observe { sink.receive($0) } }
     let writes = writes(for: n)
+    awaitSubscriptions(backend, sink, observers: n)
     sink.reset()
+    let asynchronous = !backend.capabilities.has(.synchronousDelivery)
     var measurement = Measurement(probe: probe)
     measurement.start()
-    for value in 1...writes { subject.value = value }
+    for value in 1...writes {
+      subject.value = value
+      if asynchronous { awaitDeliveries(backend, sink, n * value) }
+    }
     var sample = measurement.stop(operations: n * writes)
     sample.problem = check(sink, deliveries: n * writes, sum: n * (writes * (writes + 1) / 2))
     withExtendedLifetime(tokens) {}
@@ -105,10 +114,15 @@ public enum Drivers {
     let sink = WorkloadSink()
     let tokens = (0..<n).map { _ in handle.observe { sink.receive($0) } }
     let writes = writes(for: n)
+    awaitSubscriptions(backend, sink, observers: n)
     sink.reset()
+    let asynchronous = !backend.capabilities.has(.synchronousDelivery)
     var measurement = Measurement(probe: probe)
     measurement.start()
-    for value in 1...writes { input.send(value) }
+    for value in 1...writes {
+      input.send(value)
+      if asynchronous { awaitDeliveries(backend, sink, n * value) }
+    }
     var sample = measurement.stop(operations: n * writes)
     sample.problem = check(sink, deliveries: n * writes, sum: n * (writes * (writes + 1) / 2))
     withExtendedLifetime(tokens) {}
@@ -128,6 +142,7 @@ public enum Drivers {
     let sink = WorkloadSink()
     let tokens = subjects.map { subject in (0..<n).map { _ in subject.observe { sink.receive($0) } }
     }
+    awaitSubscriptions(backend, sink, observers: n * batch)
     var order = Array(0..<n)
     switch pattern {
     case .lifo: order.reverse()
@@ -144,6 +159,7 @@ public enum Drivers {
     var sample = measurement.stop(operations: n * batch)
     sink.reset()
     for subject in subjects { subject.value = 1 }
+    drain(backend)
     sample.problem = check(sink, deliveries: 0, sum: 0, after: "every observer was cancelled")
     withExtendedLifetime(tokens) {}
     return sample
@@ -162,7 +178,9 @@ public enum Drivers {
     var ring = (0..<n).map { _ in subject.observe { sink.receive($0) } }
     let steps = churnSteps(for: n)
     var oldest = 0
+    awaitSubscriptions(backend, sink, observers: n)
     sink.reset()
+    let asynchronous = !backend.capabilities.has(.synchronousDelivery)
     var measurement = Measurement(probe: probe)
     measurement.start()
     for step in 1...steps {
@@ -170,10 +188,13 @@ public enum Drivers {
       ring[oldest] = subject.observe { sink.receive($0) }
       oldest = oldest + 1 == n ? 0 : oldest + 1
       subject.value = step
+      // The step's write reaches the n live observers (the new one by its first delivery).
+      if asynchronous { awaitDeliveries(backend, sink, n * step) }
     }
     var sample = measurement.stop(operations: steps)
     sink.reset()
     subject.value = 1
+    awaitDeliveries(backend, sink, n)
     sample.problem = check(sink, deliveries: n, sum: n, after: "\(steps) churn steps")
     withExtendedLifetime(ring) {}
     return sample
@@ -190,11 +211,14 @@ public enum Drivers {
     let sink = WorkloadSink()
     let tokens = subjects.map { subject in subject.observe { sink.receive($0) } }
     let rounds = batch(for: n)
+    awaitSubscriptions(backend, sink, observers: n)
     sink.reset()
+    let asynchronous = !backend.capabilities.has(.synchronousDelivery)
     var measurement = Measurement(probe: probe)
     measurement.start()
     for round in 1...rounds {
       for subject in subjects { subject.value = round }
+      if asynchronous { awaitDeliveries(backend, sink, n * round) }
     }
     var sample = measurement.stop(operations: n * rounds)
     sample.problem = check(sink, deliveries: n * rounds, sum: n * (rounds * (rounds + 1) / 2))
@@ -227,18 +251,56 @@ public enum Drivers {
     let sink = WorkloadSink()
     let tokens = (0..<n).map { _ in fixture.observeTitle { _ in sink.receive(1) } }
     let writes = max(1, writes(for: n) / 4)
+    awaitSubscriptions(backend, sink, observers: n)
     sink.reset()
+    let asynchronous = !backend.capabilities.has(.synchronousDelivery)
     var measurement = Measurement(probe: probe)
     measurement.start()
-    if pattern == .rebind {
-      for index in 0..<writes { fixture.setController(index.isMultiple(of: 2) ? second : first) }
-    } else {
-      for index in 0..<writes { fixture.setTitle(String(index), of: player) }
+    for index in 0..<writes {
+      if pattern == .rebind {
+        fixture.setController(index.isMultiple(of: 2) ? second : first)
+      } else {
+        // Never the title it had: frameworks that skip equal writes would not deliver.
+        fixture.setTitle(String(index + 1), of: player)
+      }
+      if asynchronous { awaitDeliveries(backend, sink, n * (index + 1)) }
     }
     var sample = measurement.stop(operations: n * writes)
     sample.problem = check(sink, deliveries: n * writes, sum: n * writes)
     for token in tokens { token.cancel() }
     return sample
+  }
+
+  /// Lets an asynchronous backend deliver until `sink` has seen `deliveries` in all (at most
+  /// ten seconds: a cell that does not get there fails its check); a synchronous backend has
+  /// delivered already.
+  @inlinable
+  public static func awaitDeliveries<B: ObservationBackend>(
+    _ backend: B, _ sink: WorkloadSink, _ deliveries: Int
+  ) {
+    backend.awaitDelivery(until: { sink.deliveries >= deliveries }, timeout: .seconds(10))
+  }
+
+  /// After `observers` subscriptions: lets an asynchronous backend start them, until each has
+  /// had its replay where the backend replays, or for 50 ms where it does not.
+  @inlinable
+  public static func awaitSubscriptions<B: ObservationBackend>(
+    _ backend: B, _ sink: WorkloadSink, observers: Int
+  ) {
+    guard !backend.capabilities.has(.synchronousDelivery) else { return }
+    if backend.capabilities.has(.replaysCurrentValue) {
+      awaitDeliveries(backend, sink, observers)
+    } else {
+      drain(backend)
+    }
+  }
+
+  /// Lets an asynchronous backend run what it has scheduled (for 50 ms) before a check that
+  /// nothing arrives.
+  @inlinable
+  public static func drain<B: ObservationBackend>(_ backend: B) {
+    guard !backend.capabilities.has(.synchronousDelivery) else { return }
+    backend.awaitDelivery(until: { false }, timeout: .milliseconds(50))
   }
 
   /// Checks what the sink received.

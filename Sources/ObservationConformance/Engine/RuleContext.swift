@@ -43,13 +43,34 @@ public final class RuleContext: @unchecked Sendable {
 }
 
 extension RuleContext {
-  /// For a backend without synchronous delivery, waits (up to two seconds) until `condition`
-  /// holds; for a synchronous backend, returns at once.
+  /// For a backend without synchronous delivery, lets its deliveries run until `condition`
+  /// holds (up to ten seconds), then a little longer, so that a late extra delivery is seen too;
+  /// for a synchronous backend, returns at once.
   func settle(until condition: () -> Bool) {
     guard !has(.synchronousDelivery) else { return }
-    let deadline = Date().addingTimeInterval(2)
-    while !condition() && Date() < deadline {
-      RunLoop.current.run(until: Date().addingTimeInterval(0.001))
+    backend.awaitDelivery(until: condition, timeout: .seconds(10))
+    backend.awaitDelivery(until: { false }, timeout: .milliseconds(5))
+  }
+
+  /// Like ``settle(until:)`` for a long asynchronous chain: waits as long as `progress` keeps
+  /// growing (checked every two seconds), however slow the build or the machine, and stops when
+  /// `condition` holds or the chain stalls.
+  func settle(until condition: () -> Bool, progress: () -> Int) {
+    guard !has(.synchronousDelivery) else { return }
+    var seen = progress()
+    while !backend.awaitDelivery(until: condition, timeout: .seconds(2)) {
+      let now = progress()
+      if now == seen { break }
+      seen = now
     }
+    backend.awaitDelivery(until: { false }, timeout: .milliseconds(5))
+  }
+
+  /// For a backend without synchronous delivery, lets whatever it has scheduled run (for 50 ms),
+  /// before a rule checks that something did *not* arrive; for a synchronous backend, returns at
+  /// once.
+  func drain() {
+    guard !has(.synchronousDelivery) else { return }
+    backend.awaitDelivery(until: { false }, timeout: .milliseconds(50))
   }
 }

@@ -35,6 +35,12 @@ public struct ErasedBackend<Base: ObservationBackend>: ObservationBackend {
     }
     return ErasedSubject(subject)
   }
+
+  /// The base's own wait: erasure does not change how values are delivered.
+  @discardableResult
+  public func awaitDelivery(until condition: () -> Bool, timeout: Duration) -> Bool {
+    base.awaitDelivery(until: condition, timeout: timeout)
+  }
 }
 
 /// A subject observed only through ``AnyObservable`` and written only through

@@ -22,14 +22,28 @@ final class ContractPropertyPair: PropertyPairFixture {
 
 extension RuleContext {
   /// The backend's own nested fixture, or one built from its subjects; `nil` if neither exists.
-  func nestedFixture() -> (any NestedObservationFixture)? { backend.makeAnyNestedFixture() }
+  ///
+  /// For an asynchronous backend it takes one turn of delivery per step
+  /// (``TurnByTurnNestedFixture``).
+  func nestedFixture() -> (any NestedObservationFixture)? {
+    guard let fixture = backend.makeAnyNestedFixture() else { return nil }
+    return has(.synchronousDelivery) ? fixture : TurnByTurnNestedFixture(fixture, context: self)
+  }
 
   /// Whether ``nestedFixture()`` is the backend's own.
   var hasNativeNestedObservation: Bool { backend is any NestedObservationBackend }
 
   /// The backend's own object of two properties, or two separate subjects.
+  ///
+  /// For an asynchronous backend it takes one turn of delivery per step
+  /// (``TurnByTurnPropertyPair``).
   func propertyPair() -> any PropertyPairFixture {
-    if let native = backend as? any PropertyPairBackend { return native.makePropertyPair() }
-    return ContractPropertyPair(context: self)
+    let pair: any PropertyPairFixture
+    if let native = backend as? any PropertyPairBackend {
+      pair = native.makePropertyPair()
+    } else {
+      pair = ContractPropertyPair(context: self)
+    }
+    return has(.synchronousDelivery) ? pair : TurnByTurnPropertyPair(pair, context: self)
   }
 }

@@ -17,7 +17,7 @@ enum CancellationRules {
       token.cancel()
       recorder.reset()
       for value in 2...5 { subject.value = value }
-      context.settle { false }
+      context.drain()
       verdict.expectEqual(
         recorder.values(of: 1), [], "observe, set 1, cancel, set 2...5 (values after cancel)")
       return verdict.result
@@ -37,7 +37,7 @@ enum CancellationRules {
       token = nil
       recorder.reset()
       subject.value = 2
-      context.settle { false }
+      context.drain()
       verdict.expectEqual(
         recorder.values(of: 1), [],
         "observe, set 1, release the token, set 2 (values after release)")
@@ -121,9 +121,11 @@ enum CancellationRules {
               if id == 1 && armed { tokens[1].cancel() }
             }))
       }
+      context.drain()
       recorder.reset()
       armed = true
       subject.value = 1
+      context.settle { recorder.count >= 5 }
       subject.value = 2
       context.settle { recorder.count >= 9 }
       verdict.expectEqual(
@@ -156,6 +158,7 @@ enum CancellationRules {
               if armed { tokens[1 - id].cancel() }
             }))
       }
+      context.drain()
       recorder.reset()
       armed = true
       subject.value = 1
@@ -164,6 +167,7 @@ enum CancellationRules {
       armed = false
       recorder.reset()
       subject.value = 2
+      context.settle { recorder.count >= 1 }
       subject.value = 3
       context.settle { recorder.count >= 2 }
       let laterRound = recorder.callOrder
@@ -225,7 +229,7 @@ enum CancellationRules {
       _ = subject.observe(recorder.handler(1))
       subject.value = 1
       subject.value = 2
-      context.settle { false }
+      context.drain()
       let values = recorder.values(of: 1)
       verdict.expect(
         values.isEmpty || values == [0], "`_ = observe(...)`, then set 1 and 2",

@@ -20,7 +20,7 @@ enum CompletionRules {
       recorder.reset()
       complete()
       for mutation in subject.mutations { mutation.apply(5) }
-      context.settle { false }
+      context.drain()
       verdict.expectEqual(
         recorder.values(of: 1), [],
         "complete, then write 5 through every entry point (values delivered)")

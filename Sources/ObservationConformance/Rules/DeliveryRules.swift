@@ -15,6 +15,7 @@ enum DeliveryRules {
       let tokens = (1...3).map { subject.observe(recorder.handler($0)) }
       recorder.reset()
       for value in 1...100 { subject.value = value }
+      context.settle { (1...3).allSatisfy { recorder.values(of: $0).last == 100 } }
       for id in 1...3 {
         let values = recorder.values(of: id)
         verdict.expect(
@@ -37,7 +38,10 @@ enum DeliveryRules {
       recorder.reset()
       let script = [5, 3, 9, 9, 1, 4, 4, 8, 2, 7]
       for value in script { subject.value = value }
+      context.settle { (1...3).allSatisfy { recorder.values(of: $0).last == 7 } }
       let first = recorder.values(of: 1)
+      verdict.expectEqual(
+        first.last, 7, "3 observers, then set \(script) (observer 1's last value)")
       for id in 2...3 {
         verdict.expectEqual(
           recorder.values(of: id), first,

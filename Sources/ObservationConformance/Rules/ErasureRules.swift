@@ -20,8 +20,11 @@ enum ErasureRules {
       var verdict = Verdict()
       var compared = 0
       // AGG rules are about objects of several properties, which an erased property handle
-      // does not carry; every other rule applies to the handle.
-      for rule in ConformanceSuite.rules where !rule.isSuiteLevel && rule.group != "AGG" {
+      // does not carry; nor does it carry a backend's own nested observation, so KP rules are
+      // compared only where they chain the backend's subjects. Every other rule applies.
+      let nativeNesting = context.hasNativeNestedObservation
+      for rule in ConformanceSuite.rules
+      where !rule.isSuiteLevel && rule.group != "AGG" && !(nativeNesting && rule.group == "KP") {
         guard let direct = context.outcome(of: rule.id), let viaHandles = erased[rule.id] else {
           continue
         }

@@ -37,6 +37,7 @@ enum MemoryRules {
       weak let watched = model
       model!.token = subject.observe { [weak model] value in model?.seen = value }
       subject.value = 1
+      context.settle { model?.seen == 1 }
       model = nil
       verdict.expect(
         watched == nil, "a view model stores its token and captures [weak self]; release it",

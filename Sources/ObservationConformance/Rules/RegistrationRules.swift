@@ -45,8 +45,10 @@ enum RegistrationRules {
       subject.value = 4
       let recorder = Recorder<Int>()
       let existing = (1...3).map { subject.observe(recorder.handler($0)) }
+      context.settle { (1...3).allSatisfy { !recorder.values(of: $0).isEmpty } }
       recorder.reset()
       let late = subject.observe(recorder.handler(9))
+      context.settle { recorder.count >= 1 }
       verdict.expectEqual(
         recorder.callOrder, [9], "3 observers, then a 4th observes (observers called)")
       verdict.expectEqual(
@@ -65,12 +67,15 @@ enum RegistrationRules {
       var calls = 0
       let handler: (Int) -> Void = { _ in calls += 1 }
       var tokens = (0..<3).map { _ in subject.observe(handler) }
+      context.drain()
       calls = 0
       subject.value = 1
+      context.settle { calls >= 3 }
       verdict.expectEqual(calls, 3, "one closure registered 3 times, then set 1 (callbacks)")
       tokens[0].cancel()
       calls = 0
       subject.value = 2
+      context.settle { calls >= 2 }
       verdict.expectEqual(calls, 2, "cancel one of the 3, then set 2 (callbacks)")
       tokens.removeAll()
       return verdict.result
@@ -92,6 +97,7 @@ enum RegistrationRules {
             subject.value = 7
           }
         })
+      context.settle { recorder.values(of: 1).last == 7 }
       verdict.expectEqual(
         recorder.values(of: 1), [0, 7], "observe; the replay callback sets 7 (values seen)")
       verdict.expectEqual(subject.value, 7, "observe; the replay callback sets 7 (get afterwards)")

@@ -16,8 +16,11 @@ enum SubscriptionRules {
           }
         })
     }
+    context.drain()
     subject.value = 1
+    context.settle { late != nil && recorder.values(of: 9).last == 1 }
     subject.value = 2
+    context.settle { recorder.values(of: 9).last == 2 }
     subject.value = 3
     context.settle { recorder.values(of: 9).last == 3 }
     withExtendedLifetime((tokens, late)) {}
@@ -83,7 +86,7 @@ enum SubscriptionRules {
       }
       for value in [1, 5, 11, 15, 21] {
         subject.value = value
-        context.settle { false }
+        context.drain()
         let current = subject.value
         var latest: [Int: Int] = [:]
         for event in recorder.events { latest[event.observer] = event.value }
@@ -123,7 +126,7 @@ enum SubscriptionRules {
       while tokens.count < 11 && writes < 20 {
         writes += 1
         subject.value = writes
-        context.settle { false }
+        context.drain()
       }
       verdict.expectEqual(
         tokens.count, 11,

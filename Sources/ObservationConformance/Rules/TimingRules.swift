@@ -68,7 +68,7 @@ enum TimingRules {
       let subject = context.subject(0)
       let recorder = Recorder<Int>()
       let token = subject.observe(recorder.handler(1))
-      context.settle { false }
+      context.drain()
       recorder.reset()
       subject.value = 1
       subject.value = 2
