@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "ArrayBackend", targets: ["ArrayBackend"]),
     .library(name: "SubjectBackend", targets: ["SubjectBackend"]),
     .library(name: "KeyPathBackend", targets: ["KeyPathBackend"]),
+    .library(name: "SwiftObservationBackend", targets: ["SwiftObservationBackend"]),
+    .library(name: "NotificationCenterBackend", targets: ["NotificationCenterBackend"]),
     .library(name: "ObservationBackends", targets: ["ObservationBackends"]),
     .library(name: "ObservationWorkloads", targets: ["ObservationWorkloads"]),
     .library(name: "ObservationConformance", targets: ["ObservationConformance"]),
@@ -50,9 +52,18 @@ let package = Package(
       dependencies: ["ObservationCore"],
       swiftSettings: languageMode),
     .target(
+      name: "SwiftObservationBackend",
+      dependencies: ["ObservationCore"],
+      swiftSettings: languageMode),
+    .target(
+      name: "NotificationCenterBackend",
+      dependencies: ["ObservationCore"],
+      swiftSettings: languageMode),
+    .target(
       name: "ObservationBackends",
       dependencies: [
         "ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend", "KeyPathBackend",
+        "SwiftObservationBackend", "NotificationCenterBackend",
       ],
       swiftSettings: languageMode),
 
@@ -98,6 +109,7 @@ let package = Package(
       dependencies: [
         "ObservationCore", "ObservationConformance", "ObservationConformanceTesting",
         "ObservationBackends", "LinkedListBackend", "ArrayBackend", "SubjectBackend",
+        "SwiftObservationBackend",
       ],
       swiftSettings: languageMode),
     .testTarget(

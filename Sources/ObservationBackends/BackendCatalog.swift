@@ -1,8 +1,10 @@
 import ArrayBackend
 import KeyPathBackend
 import LinkedListBackend
+import NotificationCenterBackend
 import ObservationCore
 import SubjectBackend
+import SwiftObservationBackend
 
 /// The built-in backends: the one list the tests, the `observatory` tool and the benchmarks use.
 public enum BackendCatalog {
@@ -28,6 +30,9 @@ public enum BackendCatalog {
     visitor.visit(PublishedPropertyStrategy())
     visitor.visit(PublishedChainStrategy(chain: .flatMap))
     visitor.visit(PublishedChainStrategy(chain: .switchToLatest))
+    visitor.visit(SwiftObservationTrackingStrategy())
+    visitor.visit(SwiftObservationsStrategy())
+    visitor.visit(NotificationCenterStrategy())
   }
 
   private struct Collector: BackendVisitor {
@@ -63,7 +68,10 @@ public enum BackendProvenance: Sendable, Hashable {
 extension BackendCatalog {
   /// Where the behaviour of the backend called `name` comes from.
   public static func provenance(of name: String) -> BackendProvenance {
-    name.hasPrefix("combine-") ? .library("OpenCombine") : .observatory
+    if name.hasPrefix("combine-") { return .library("OpenCombine") }
+    if name.hasPrefix("swift-observation") { return .library("Swift Observation") }
+    if name == "notification-center" { return .library("Foundation NotificationCenter") }
+    return .observatory
   }
 
   /// Whether the backend called `name` differs from another built-in backend only in how it

@@ -1,0 +1,80 @@
+import Observation
+import ObservationCore
+
+/// An `@Observable` object holding one value, observed with the `Observations` async sequence.
+///
+/// Each observer is a task iterating `Observations { object.value }` in the observing thread's
+/// run loop (see ``SwiftObservationsStrategy``): delivery is asynchronous and transactional, and
+/// the writes one synchronous block makes on that thread arrive as one element, the final value.
+/// The first element is the value current when the task starts. Not thread-safe.
+@Observable
+public final class ObservedValue<Value>: ObservableValue {
+  /// The tracked property.
+  public var value: Value
+
+  /// Creates an object holding `initialValue`.
+  public init(_ initialValue: Value) { value = initialValue }
+
+  /// Starts a task that iterates `Observations { self.value }` on the calling thread's run loop
+  /// and calls `handler` with each element.
+  ///
+  /// - Complexity: O(1) to start; the first element arrives when the thread's run loop runs.
+  public func observe(_ handler: @escaping (Value) -> Void) -> ObservedValueToken {
+    observeChanges({ [self] in self.value }, handler: handler)
+  }
+}
+
+/// Observes `read` with a task iterating `Observations { read() }` on the calling thread's run
+/// loop, calling `handler` with each element until the token is cancelled or released.
+func observeChanges<Element>(
+  _ read: @escaping () -> Element, handler: @escaping (Element) -> Void
+) -> ObservedValueToken {
+  let registration = ObservedValueRegistration(handler: handler)
+  let isolation = RunLoopIsolation()
+  let reader = UncheckedSendable { UncheckedSendable(read()) }
+  // Started immediately, the task's first step runs here and hands the iteration to the run loop
+  // at once, so observers start in the order they were registered.
+  let task = Task.immediate(executorPreference: RunLoopExecutor.current) {
+    await isolation.iterate({ reader.value() }) { element in
+      guard let handler = registration.handler else { return false }
+      handler(element.value)
+      return true
+    }
+  }
+  return ObservedValueToken(registration: registration, task: task)
+}
+
+/// A value or closure carried across the isolation boundary of `Observations`, whose elements
+/// must be `Sendable`. Safe here because every read and delivery runs on one thread.
+struct UncheckedSendable<Wrapped>: @unchecked Sendable {
+  let value: Wrapped
+  init(_ value: Wrapped) { self.value = value }
+}
+
+/// The handler of one `Observations` observer, until cancelled.
+final class ObservedValueRegistration<Value>: @unchecked Sendable {
+  var handler: ((Value) -> Void)?
+  init(handler: @escaping (Value) -> Void) { self.handler = handler }
+}
+
+/// Ends an `Observations` observer: releases the handler at once and cancels the iterating task.
+/// Releasing the token cancels too.
+public final class ObservedValueToken: ObservationToken {
+  private let release: () -> Void
+  private let task: Task<Void, Never>
+
+  init<Value>(registration: ObservedValueRegistration<Value>, task: Task<Void, Never>) {
+    self.release = { registration.handler = nil }
+    self.task = task
+  }
+
+  deinit { cancel() }
+
+  /// Releases the handler and cancels the task; an element already being delivered is not.
+  ///
+  /// - Complexity: O(1).
+  public func cancel() {
+    release()
+    task.cancel()
+  }
+}
