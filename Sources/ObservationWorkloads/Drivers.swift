@@ -282,7 +282,7 @@ public enum Drivers {
   }
 
   /// After `observers` subscriptions: lets an asynchronous backend start them, until each has
-  /// had its replay where the backend replays, or for 50 ms where it does not.
+  /// had its replay where the backend replays, or for 20 ms where it does not.
   @inlinable
   public static func awaitSubscriptions<B: ObservationBackend>(
     _ backend: B, _ sink: WorkloadSink, observers: Int
@@ -295,12 +295,12 @@ public enum Drivers {
     }
   }
 
-  /// Lets an asynchronous backend run what it has scheduled (for 50 ms) before a check that
+  /// Lets an asynchronous backend run what it has scheduled (for 20 ms) before a check that
   /// nothing arrives.
   @inlinable
   public static func drain<B: ObservationBackend>(_ backend: B) {
     guard !backend.capabilities.has(.synchronousDelivery) else { return }
-    backend.awaitDelivery(until: { false }, timeout: .milliseconds(50))
+    backend.awaitDelivery(until: { false }, timeout: .milliseconds(20))
   }
 
   /// Checks what the sink received.

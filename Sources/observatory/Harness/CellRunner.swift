@@ -75,6 +75,14 @@ struct CellRunner {
     } catch {
       return .failed("could not start a cell process: \(error.localizedDescription)")
     }
+    // The parent's ends of both pipes are closed when this returns: a sweep starts thousands
+    // of processes, and leaked descriptors past 1,024 crash Foundation's `Process.run`.
+    defer {
+      for pipe in [output, errors] {
+        try? pipe.fileHandleForReading.close()
+        try? pipe.fileHandleForWriting.close()
+      }
+    }
     // Read while the child runs so a full pipe cannot block it.
     let collected = Collected()
     let readers = DispatchGroup()
