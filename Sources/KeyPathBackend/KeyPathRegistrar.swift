@@ -18,15 +18,39 @@ public final class KeyPathRegistrar {
   }
 
   private var entries: [AnyKeyPath: [Entry]] = [:]
+  private var deallocationHandlers: [(id: UInt64, handler: () -> Void)] = []
   private var nextID: UInt64 = 0
 
   /// Creates an empty registrar.
   public init() {}
 
+  /// Runs when the object that stores the registrar deallocates (nothing else keeps a
+  /// registrar alive: observations hold it weakly).
   deinit {
     let all = entries.values.flatMap { $0 }
     entries.removeAll()
     for entry in all { entry.registrarGone?() }
+    let handlers = deallocationHandlers
+    deallocationHandlers.removeAll()
+    for (_, handler) in handlers { handler() }
+  }
+
+  /// Calls `handler` when this registrar's object deallocates; ``WeakTracked`` uses it to report
+  /// a weak reference that zeroes.
+  func onDeallocation(_ handler: @escaping () -> Void) -> UInt64 {
+    nextID += 1
+    deallocationHandlers.append((nextID, handler))
+    return nextID
+  }
+
+  /// The handlers added with ``onDeallocation(_:)`` and not withdrawn.
+  var deallocationHandlerCount: Int { deallocationHandlers.count }
+
+  /// Withdraws a handler added with ``onDeallocation(_:)``.
+  func removeDeallocationHandler(_ id: UInt64) {
+    guard let index = deallocationHandlers.firstIndex(where: { $0.id == id }) else { return }
+    let removed = deallocationHandlers.remove(at: index)
+    withExtendedLifetime(removed) {}
   }
 
   /// The number of live registrations, over all properties.

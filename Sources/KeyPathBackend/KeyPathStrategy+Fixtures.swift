@@ -11,7 +11,11 @@ enum KeyPathFixtureModel {
   final class Controller: KeyPathObservable {
     let keyPathRegistrar = KeyPathRegistrar()
     @Tracked var player: Player?
-    init() { _player = Tracked(wrappedValue: nil) }
+    @WeakTracked var weakPlayer: Player?
+    init() {
+      _player = Tracked(wrappedValue: nil)
+      _weakPlayer = WeakTracked(wrappedValue: nil)
+    }
   }
 
   final class Root: KeyPathObservable {
@@ -29,8 +33,9 @@ enum KeyPathFixtureModel {
   }
 }
 
-/// `root.controller?.player?.title` observed with the registry's own nested key paths.
-final class KeyPathNestedFixture: NestedObservationFixture {
+/// `root.controller?.player?.title` observed with the registry's own nested key paths; the
+/// controller's `weakPlayer` is `@WeakTracked`.
+final class KeyPathNestedFixture: WeakIntermediateFixture {
   typealias Model = KeyPathFixtureModel
   let root = Model.Root()
 
@@ -45,6 +50,17 @@ final class KeyPathNestedFixture: NestedObservationFixture {
   func observeTitle(_ handler: @escaping (String?) -> Void) -> AnyObservationToken {
     AnyObservationToken(
       root.observe(\.controller?.player?.title, options: [.initial, .new]) { _, change in
+        handler(change.newValue ?? nil)
+      })
+  }
+
+  func setWeakPlayer(_ player: AnyObject?, of controller: AnyObject) {
+    (controller as! Model.Controller).weakPlayer = player as? Model.Player
+  }
+
+  func observeWeakPlayerTitle(_ handler: @escaping (String?) -> Void) -> AnyObservationToken {
+    AnyObservationToken(
+      root.observe(\.controller?.weakPlayer?.title, options: [.initial, .new]) { _, change in
         handler(change.newValue ?? nil)
       })
   }

@@ -4,8 +4,9 @@ import ObservationCore
 ///
 /// Declares didSet timing, replay (`.initial`), delivery of every value in observer and value
 /// order (writes made during delivery are queued, across every object), immediate
-/// cancellation, cancellation on token release, unbounded reentrancy and nested key paths. It
-/// is not thread-safe.
+/// cancellation, cancellation on token release, unbounded reentrancy, nested key paths, and
+/// `nil` for a weakly held intermediate that deallocates (``WeakTracked``). It is not
+/// thread-safe.
 public struct KeyPathStrategy: ObservationBackend {
   /// Creates the backend descriptor.
   public init() {}
@@ -20,7 +21,7 @@ public struct KeyPathStrategy: ObservationBackend {
       [
         .replaysCurrentValue, .deliversEveryValue, .synchronousDelivery, .preservesObserverOrder,
         .preservesValueOrderUnderReentrancy, .immediateCancellation, .cancelsOnTokenDeinit,
-        .nestedKeyPaths,
+        .nestedKeyPaths, .reportsDeallocatedIntermediates,
       ],
       maxReentrancyDepth: .unbounded)
   }

@@ -1,12 +1,16 @@
 extension AnyObservable {
-  /// Creates a read-only handle from a getter and an observe function.
+  /// Creates a read-only handle from a getter and an observe function; `replaysLater` says
+  /// whether observers get the current value on a later turn (see
+  /// ``ObservableValue/replaysLater``).
   public init(
     get: @escaping () -> Value,
-    observe: @escaping (@escaping (Value) -> Void) -> AnyObservationToken
+    observe: @escaping (@escaping (Value) -> Void) -> AnyObservationToken,
+    replaysLater: Bool = false
   ) {
     _get = get
     _observe = observe
     _observeWithCompletion = nil
+    self.replaysLater = replaysLater
   }
 
   /// Observes through an intermediate: for each value of this handle, observes the handle that
@@ -22,10 +26,12 @@ extension AnyObservable {
   /// let token = title.observe { print($0 as Any) }
   /// ```
   ///
-  /// Observing the result calls the handler at once with the current value (read through
-  /// `value` where the backend does not replay), then once per change of the selected handle
-  /// and once per change of this one. It assumes synchronous delivery: over a backend that
-  /// replays later, on another turn, the current value arrives twice (read, then replayed).
+  /// Observing the result calls the handler with the current value, then once per change of the
+  /// selected handle and once per change of this one. Where a handle replays during `observe`
+  /// the replay is passed on; where it does not replay, its `value` is read at once; where it
+  /// replays later (``replaysLater``, an asynchronous backend), the chain waits for that
+  /// replay, and the result replays later too. The selected handles are expected to replay
+  /// the way this one does, as the subjects of one backend do.
   ///
   /// - Complexity: each change of this handle costs one cancellation and one registration.
   public func flatMapLatest<Inner>(
@@ -40,7 +46,8 @@ extension AnyObservable {
         let chain = ChainedObservation<Inner>()
         chain.start(outer: outer, select: select, handler: handler)
         return AnyObservationToken(chain)
-      })
+      },
+      replaysLater: outer.replaysLater)
   }
 }
 
@@ -60,7 +67,9 @@ final class ChainedObservation<Inner>: ObservationToken {
       outerCalled = true
       self?.bind(select(value), handler: handler)
     }
-    if !outerCalled && !isCancelled { bind(select(outer.value), handler: handler) }
+    if !outerCalled && !isCancelled && !outer.replaysLater {
+      bind(select(outer.value), handler: handler)
+    }
   }
 
   private func bind(_ inner: AnyObservable<Inner>?, handler: @escaping (Inner?) -> Void) {
@@ -80,7 +89,7 @@ final class ChainedObservation<Inner>: ObservationToken {
       handler(value)
     }
     if generation == current { innerToken = token } else { token.cancel() }
-    if !innerCalled && generation == current { handler(inner.value) }
+    if !innerCalled && generation == current && !inner.replaysLater { handler(inner.value) }
   }
 
   func cancel() {

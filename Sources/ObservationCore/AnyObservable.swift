@@ -26,11 +26,14 @@ public struct AnyObservable<Value> {
   @usableFromInline
   internal let _observeWithCompletion:
     ((@escaping (Value) -> Void, @escaping () -> Void) -> AnyObservationToken)?
+  /// Whether the underlying subject replays later (see ``ObservableValue/replaysLater``).
+  public let replaysLater: Bool
 
   /// Erases `subject`.
   public init<Subject: ObservableValue>(_ subject: Subject) where Subject.Value == Value {
     _get = { subject.value }
     _observe = { AnyObservationToken(subject.observe($0)) }
+    replaysLater = subject.replaysLater
     if let completable = subject as? any CompletableObservableValue<Value> {
       _observeWithCompletion = Self.completionForwarder(completable)
     } else {

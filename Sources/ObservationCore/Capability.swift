@@ -28,6 +28,10 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
   case aggregatedChangeSignal
   /// The backend can observe nested key paths such as `\.a?.b?.c`.
   case nestedKeyPaths
+  /// An intermediate of an observed path that is held weakly and deallocates is delivered as
+  /// `nil`, as if it had been set to `nil`. Rule KP-07 holds a backend to its declaration both
+  /// ways: with it, the `nil` must arrive; without it, the observation must stay silent.
+  case reportsDeallocatedIntermediates
   /// Observing, cancelling and setting from several threads at once is safe.
   case threadSafe
   /// Callbacks to one observer never overlap in time, even with concurrent writers.

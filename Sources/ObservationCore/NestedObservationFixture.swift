@@ -23,6 +23,18 @@ public protocol NestedObservationFixture: AnyObject {
   func observerCount(on object: AnyObject?) -> Int?
 }
 
+/// A nested fixture whose controllers can also hold their player weakly, for rule KP-07:
+/// `root.controller?.weakPlayer?.title`, where nothing sets `weakPlayer` when the player
+/// deallocates.
+public protocol WeakIntermediateFixture: NestedObservationFixture {
+  /// Sets `controller.weakPlayer`, a weak reference: the player deallocates as soon as nothing
+  /// else holds it.
+  func setWeakPlayer(_ player: AnyObject?, of controller: AnyObject)
+  /// Observes `root.controller?.weakPlayer?.title` as ``observeTitle(_:)`` observes the strong
+  /// path.
+  func observeWeakPlayerTitle(_ handler: @escaping (String?) -> Void) -> AnyObservationToken
+}
+
 /// A backend that observes nested paths with its own mechanism.
 public protocol NestedObservationBackend: ObservationBackend {
   /// A fresh fixture: a root with no controller.

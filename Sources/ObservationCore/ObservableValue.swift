@@ -28,6 +28,19 @@ public protocol ObservableValue<Value>: AnyObject {
   ///
   /// Registering the identical closure twice creates two observers.
   func observe(_ handler: @escaping (Value) -> Void) -> Token
+
+  /// Whether a new observer gets the current value later, on a later turn of the observing
+  /// thread's loop, rather than during ``observe(_:)`` or not at all.
+  ///
+  /// Combinators that otherwise read ``value`` after observing, such as
+  /// ``AnyObservable/flatMapLatest(_:)``, wait for that replay instead, so that the current
+  /// value is not delivered twice. The default is `false`.
+  var replaysLater: Bool { get }
+}
+
+extension ObservableValue {
+  /// `false`: the observer gets the current value during `observe`, or not at all.
+  public var replaysLater: Bool { false }
 }
 
 /// An observable value that can report how many observers it currently holds.

@@ -1,15 +1,27 @@
 /// `root.controller?.player?.title` built from any backend's subjects and followed with
 /// ``AnyObservable/flatMapLatest(_:)``: how the KP rules and the nested workload run on
 /// backends without nested observation of their own.
-public final class SubjectNestedFixture: NestedObservationFixture {
+///
+/// The controller's `weakPlayer` is a subject whose value holds the player weakly: nothing
+/// writes to it when the player deallocates.
+public final class SubjectNestedFixture: WeakIntermediateFixture {
   final class Player {
     let title: any ObservableValue<String>
     init(title: any ObservableValue<String>) { self.title = title }
   }
 
+  /// A weak reference as a value, for a subject that must not keep its player alive.
+  struct WeakPlayer {
+    weak var player: Player?
+  }
+
   final class Controller {
     let player: any ObservableValue<Player?>
-    init(player: any ObservableValue<Player?>) { self.player = player }
+    let weakPlayer: any ObservableValue<WeakPlayer>
+    init(player: any ObservableValue<Player?>, weakPlayer: any ObservableValue<WeakPlayer>) {
+      self.player = player
+      self.weakPlayer = weakPlayer
+    }
   }
 
   let backend: any ObservationBackend
@@ -26,7 +38,9 @@ public final class SubjectNestedFixture: NestedObservationFixture {
 
   /// See ``NestedObservationFixture``.
   public func makeController() -> AnyObject {
-    Controller(player: backend.makeSubject(of: Player?.self, initialValue: nil)!)
+    Controller(
+      player: backend.makeSubject(of: Player?.self, initialValue: nil)!,
+      weakPlayer: backend.makeSubject(of: WeakPlayer.self, initialValue: WeakPlayer())!)
   }
 
   /// See ``NestedObservationFixture``.
@@ -52,6 +66,26 @@ public final class SubjectNestedFixture: NestedObservationFixture {
     AnyObservable(root)
       .flatMapLatest { $0.map { AnyObservable($0.player) } }
       .flatMapLatest { ($0 ?? nil).map { AnyObservable($0.title) } }
+      .observe { handler($0 ?? nil) }
+  }
+
+  /// See ``WeakIntermediateFixture``.
+  public func setWeakPlayer(_ player: AnyObject?, of controller: AnyObject) {
+    (controller as! Controller).weakPlayer.value = WeakPlayer(player: player as? Player)
+  }
+
+  /// See ``WeakIntermediateFixture``.
+  public func observeWeakPlayerTitle(
+    _ handler: @escaping (String?) -> Void
+  )
+    -> AnyObservationToken
+  {
+    AnyObservable(root)
+      .flatMapLatest { $0.map { AnyObservable($0.weakPlayer) } }
+      .flatMapLatest { (weak: WeakPlayer?) -> AnyObservable<String>? in
+        guard let player = weak?.player else { return nil }
+        return AnyObservable(player.title)
+      }
       .observe { handler($0 ?? nil) }
   }
 

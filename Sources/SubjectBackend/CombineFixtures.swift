@@ -9,8 +9,14 @@ enum CombineFixtureModel {
     init(title: String) { self.title = title }
   }
 
+  /// `@Published` cannot wrap a `weak var`, so Combine code holds a weak reference in a value.
+  struct WeakPlayer {
+    weak var player: Player?
+  }
+
   final class Controller: ObservableObject {
     @Published var player: Player?
+    @Published var weakPlayer = WeakPlayer()
   }
 
   final class Root: ObservableObject {
@@ -59,8 +65,9 @@ extension Publisher {
   }
 }
 
-/// `root.controller?.player?.title` followed by a Combine chain.
-final class CombineNestedFixture: NestedObservationFixture {
+/// `root.controller?.player?.title` followed by a Combine chain; `weakPlayer` is a
+/// `@Published` value holding the player weakly.
+final class CombineNestedFixture: WeakIntermediateFixture {
   typealias Model = CombineFixtureModel
   let chain: CombineChain
   let root = Model.Root()
@@ -88,6 +95,35 @@ final class CombineNestedFixture: NestedObservationFixture {
         root.$controller
           .map { controller -> AnyPublisher<Model.Player?, Never> in
             controller?.$player.eraseToAnyPublisher() ?? Just(nil).eraseToAnyPublisher()
+          }
+          .switchToLatest()
+          .map { player -> AnyPublisher<String?, Never> in
+            player?.$title.map { Optional.some($0) }.eraseToAnyPublisher()
+              ?? Just(nil).eraseToAnyPublisher()
+          }
+          .switchToLatest()
+          .sink(receiveValue: handler))
+    }
+  }
+
+  func setWeakPlayer(_ player: AnyObject?, of controller: AnyObject) {
+    (controller as! Model.Controller).weakPlayer = Model.WeakPlayer(player: player as? Model.Player)
+  }
+
+  func observeWeakPlayerTitle(_ handler: @escaping (String?) -> Void) -> AnyObservationToken {
+    switch chain {
+    case .flatMap:
+      return AnyObservationToken(
+        root.$controller
+          .flatMap { $0?.$weakPlayer }
+          .flatMap { $0?.player?.$title }
+          .sink(receiveValue: handler))
+    case .switchToLatest:
+      return AnyObservationToken(
+        root.$controller
+          .map { controller -> AnyPublisher<Model.Player?, Never> in
+            controller?.$weakPlayer.map(\.player).eraseToAnyPublisher()
+              ?? Just(nil).eraseToAnyPublisher()
           }
           .switchToLatest()
           .map { player -> AnyPublisher<String?, Never> in

@@ -15,6 +15,9 @@ public final class ObservedValue<Value>: ObservableValue {
   /// Creates an object holding `initialValue`.
   public init(_ initialValue: Value) { value = initialValue }
 
+  /// `true`: the first element, the current value, arrives when the thread's run loop runs.
+  public var replaysLater: Bool { true }
+
   /// Starts a task that iterates `Observations { self.value }` on the calling thread's run loop
   /// and calls `handler` with each element.
   ///

@@ -10,6 +10,7 @@ enum ObservableFixtureModel {
 
   @Observable final class Controller {
     var player: Player?
+    weak var weakPlayer: Player?
   }
 
   @Observable final class Root {
@@ -25,7 +26,7 @@ enum ObservableFixtureModel {
 }
 
 /// `root.controller?.player?.title` observed with `Observations { root.controller?.player?.title }`.
-final class ObservationsNestedFixture: NestedObservationFixture {
+final class ObservationsNestedFixture: WeakIntermediateFixture {
   typealias Model = ObservableFixtureModel
   let root = Model.Root()
 
@@ -40,6 +41,16 @@ final class ObservationsNestedFixture: NestedObservationFixture {
   func observeTitle(_ handler: @escaping (String?) -> Void) -> AnyObservationToken {
     let root = root
     return AnyObservationToken(observeChanges({ root.controller?.player?.title }, handler: handler))
+  }
+
+  func setWeakPlayer(_ player: AnyObject?, of controller: AnyObject) {
+    (controller as! Model.Controller).weakPlayer = player as? Model.Player
+  }
+
+  func observeWeakPlayerTitle(_ handler: @escaping (String?) -> Void) -> AnyObservationToken {
+    let root = root
+    return AnyObservationToken(
+      observeChanges({ root.controller?.weakPlayer?.title }, handler: handler))
   }
 
   func observerCount(on object: AnyObject?) -> Int? { nil }

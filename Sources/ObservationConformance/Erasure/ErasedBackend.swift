@@ -16,8 +16,17 @@ public struct ErasedBackend<Base: ObservationBackend>: ObservationBackend {
   /// The base's name followed by `+erased`.
   public var name: String { base.name + "+erased" }
 
-  /// The base's declaration, unchanged: erasure must not change behaviour.
-  public var capabilities: BackendCapabilities { base.capabilities }
+  /// The base's declaration: erasure must not change behaviour.
+  ///
+  /// One flag belongs to the base's own nested observation rather than to its property
+  /// handles: through erased handles, nested paths are followed with
+  /// ``AnyObservable/flatMapLatest(_:)``, which cannot see a weak reference zero, so
+  /// `reportsDeallocatedIntermediates` is not carried over.
+  public var capabilities: BackendCapabilities {
+    var declared = base.capabilities
+    declared.flags.remove(.reportsDeallocatedIntermediates)
+    return declared
+  }
 
   /// A base subject seen through its erased handles.
   public func makeSubject(initialValue: Int) -> ErasedSubject<Int> {
@@ -82,6 +91,9 @@ public final class ErasedSubject<Value>: ObservableValue {
     get { readOnly.value }
     set { input.send(newValue) }
   }
+
+  /// As the base subject replays.
+  public var replaysLater: Bool { readOnly.replaysLater }
 
   /// Observes through ``readOnly``.
   public func observe(_ handler: @escaping (Value) -> Void) -> AnyObservationToken {

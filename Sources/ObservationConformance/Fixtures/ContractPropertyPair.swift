@@ -27,7 +27,11 @@ extension RuleContext {
   /// (``TurnByTurnNestedFixture``).
   func nestedFixture() -> (any NestedObservationFixture)? {
     guard let fixture = backend.makeAnyNestedFixture() else { return nil }
-    return has(.synchronousDelivery) ? fixture : TurnByTurnNestedFixture(fixture, context: self)
+    if has(.synchronousDelivery) { return fixture }
+    if let weak = fixture as? any WeakIntermediateFixture {
+      return TurnByTurnWeakIntermediateFixture(weak, context: self)
+    }
+    return TurnByTurnNestedFixture(fixture, context: self)
   }
 
   /// Whether ``nestedFixture()`` is the backend's own.

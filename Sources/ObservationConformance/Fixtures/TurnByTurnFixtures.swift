@@ -6,9 +6,9 @@ import ObservationCore
 /// The KP rules are about rebinding, not coalescing: they write one change and look at what
 /// arrived. An asynchronous backend needs a turn of its delivery loop between the two, the way
 /// an app's main run loop turns between user events.
-final class TurnByTurnNestedFixture: NestedObservationFixture {
+class TurnByTurnNestedFixture: NestedObservationFixture {
   private let base: any NestedObservationFixture
-  private let context: RuleContext
+  fileprivate let context: RuleContext
 
   init(_ base: any NestedObservationFixture, context: RuleContext) {
     self.base = base
@@ -42,6 +42,28 @@ final class TurnByTurnNestedFixture: NestedObservationFixture {
   func observerCount(on object: AnyObject?) -> Int? {
     context.drain()
     return base.observerCount(on: object)
+  }
+}
+
+/// A nested fixture with a weakly held player, driven one turn at a time like
+/// ``TurnByTurnNestedFixture``.
+final class TurnByTurnWeakIntermediateFixture: TurnByTurnNestedFixture, WeakIntermediateFixture {
+  private let weakBase: any WeakIntermediateFixture
+
+  init(_ base: any WeakIntermediateFixture, context: RuleContext) {
+    weakBase = base
+    super.init(base, context: context)
+  }
+
+  func setWeakPlayer(_ player: AnyObject?, of controller: AnyObject) {
+    weakBase.setWeakPlayer(player, of: controller)
+    context.drain()
+  }
+
+  func observeWeakPlayerTitle(_ handler: @escaping (String?) -> Void) -> AnyObservationToken {
+    let token = weakBase.observeWeakPlayerTitle(handler)
+    context.drain()
+    return token
   }
 }
 

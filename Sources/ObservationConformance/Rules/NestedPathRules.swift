@@ -10,7 +10,20 @@ enum NestedPathRules {
     _ context: RuleContext,
     _ body: (any NestedObservationFixture, inout Verdict) -> Void
   ) -> CheckResult {
-    guard let fixture = context.nestedFixture() else { return .notApplicable(noFixture) }
+    withFixture(context, as: (any NestedObservationFixture).self, body)
+  }
+
+  /// Runs `body` with a fresh fixture of the type `Fixture`; not applicable if the backend's
+  /// fixture is not one.
+  private static func withFixture<Fixture>(
+    _ context: RuleContext, as fixtureType: Fixture.Type,
+    _ body: (Fixture, inout Verdict) -> Void
+  ) -> CheckResult {
+    guard let base = context.nestedFixture() else { return .notApplicable(noFixture) }
+    guard let fixture = base as? Fixture else {
+      return .notApplicable(
+        "the backend's nested model offers no \(String(describing: Fixture.self))")
+    }
     var verdict = Verdict()
     verdict.note(
       context.hasNativeNestedObservation
@@ -171,12 +184,43 @@ enum NestedPathRules {
     ConformanceRule(
       "KP-07", .capability, requires: .has(.nestedKeyPaths),
       title: "a weakly held intermediate that deallocates is reported or documented silent",
-      intent: "Weak references zero without a setter, so no observation mechanism sees them go;"
-        + " a backend must say what its users get."
-    ) { _ in
-      .notApplicable(
-        "no built-in fixture holds an intermediate weakly: every backend's properties hold their"
-          + " values strongly, so an intermediate cannot deallocate while on the path")
+      intent: "Weak references zero without a setter, so most observation mechanisms never see"
+        + " them go and a label keeps showing a dead object's title; a backend must say which"
+        + " its users get."
+    ) { context in
+      withFixture(context, as: (any WeakIntermediateFixture).self) { fixture, verdict in
+        let reports = context.has(.reportsDeallocatedIntermediates)
+        let controller = fixture.makeController()
+        fixture.setController(controller)
+        var player: AnyObject? = fixture.makePlayer(title: "a")
+        weak let released = player
+        fixture.setWeakPlayer(player, of: controller)
+        let leaves = Leaves()
+        let token = fixture.observeWeakPlayerTitle(leaves.handler)
+        verdict.expectEqual(
+          leaves.values, ["a"], "observe root → controller → weak player(\"a\") (values)")
+        // Made before the release, so that it cannot take the dead player's address.
+        let bystander = fixture.makePlayer(title: "other")
+        player = nil
+        // Only the fixture's weak reference is left; a write elsewhere lets asynchronous
+        // backends take a turn.
+        fixture.setTitle("unrelated", of: bystander)
+        verdict.expect(
+          released == nil, "release the only strong reference to the player",
+          expected: "the player deallocates", observed: "the observation keeps it alive")
+        verdict.expectEqual(
+          leaves.values, reports ? ["a", nil] : ["a"],
+          reports
+            ? "then look at the values: the backend declares reportsDeallocatedIntermediates"
+            : "then look at the values: without reportsDeallocatedIntermediates the binding"
+              + " must stay silent (it keeps showing the dead player's title)")
+        let next = fixture.makePlayer(title: "b")
+        fixture.setWeakPlayer(next, of: controller)
+        verdict.expectEqual(
+          leaves.values.last ?? nil, "b",
+          "then hold a new player(\"b\") weakly (last value): the binding still follows")
+        withExtendedLifetime((token, next, controller, bystander)) {}
+      }
     },
     ConformanceRule(
       "KP-08", .capability, requires: .has(.nestedKeyPaths),
