@@ -39,6 +39,9 @@ public protocol WeakIntermediateFixture: NestedObservationFixture {
 public protocol NestedObservationBackend: ObservationBackend {
   /// A fresh fixture: a root with no controller.
   func makeNestedFixture() -> any NestedObservationFixture
+  /// A fresh chain fixture for the harness's `nested` workload, observed with the same
+  /// mechanism.
+  func makeNestedChainFixture() -> any NestedChainFixture
 }
 
 /// Two observable properties on one object, for the AGG rules.
