@@ -2,28 +2,37 @@ import ObservationCore
 
 /// The measured scenarios, generic over the backend so that every call in a timed loop is a
 /// direct, specialized call.
+///
+/// Each driver does a workload's full amount of work unless a ``WorkScale`` shrinks it (the
+/// harness does, for slow cells).
 public enum Drivers {
   /// How many independent subjects a repetition uses so that it does at least a few thousand
   /// operations even for small *n*.
   @inlinable
-  public static func batch(for n: Int) -> Int { max(1, 4096 / max(n, 1)) }
+  public static func batch(for n: Int, scale: WorkScale = .full) -> Int {
+    scale.scaled(max(1, 4096 / max(n, 1)))
+  }
 
   /// How many writes `notify` makes: enough for about 262,144 deliveries, at most 1,000.
   @inlinable
-  public static func writes(for n: Int) -> Int { max(1, min(1000, 262_144 / max(n, 1))) }
+  public static func writes(for n: Int, scale: WorkScale = .full) -> Int {
+    scale.scaled(max(1, min(1000, 262_144 / max(n, 1))))
+  }
 
   /// How many steps `churn` takes: about 262,144 observer-steps, between 16 and 4,096.
   @inlinable
-  public static func churnSteps(for n: Int) -> Int { max(16, min(4096, 262_144 / max(n, 1))) }
+  public static func churnSteps(for n: Int, scale: WorkScale = .full) -> Int {
+    scale.scaled(max(16, min(4096, 262_144 / max(n, 1))))
+  }
 
   /// Registers `n` observers on each of ``batch(for:)`` subjects; cost per subscription.
   ///
   /// - Complexity: the hypothesis is O(1) per subscription for every backend.
   @inlinable
   public static func subscribe<B: ObservationBackend>(
-    _ backend: B, n: Int, probe: MemoryProbe
+    _ backend: B, n: Int, probe: MemoryProbe, scale: WorkScale = .full
   ) -> Sample {
-    let batch = batch(for: n)
+    let batch = batch(for: n, scale: scale)
     let subjects = (0..<batch).map { _ in backend.makeSubject(initialValue: 0) }
     let sink = WorkloadSink()
     var tokens: [B.Subject.Token] = []
@@ -51,9 +60,9 @@ public enum Drivers {
   /// Like ``subscribe(_:n:probe:)``, through ``AnyObservable``.
   @inlinable
   public static func erasedSubscribe<B: ObservationBackend>(
-    _ backend: B, n: Int, probe: MemoryProbe
+    _ backend: B, n: Int, probe: MemoryProbe, scale: WorkScale = .full
   ) -> Sample {
-    let batch = batch(for: n)
+    let batch = batch(for: n, scale: scale)
     let subjects = (0..<batch).map { _ in backend.makeSubject(initialValue: 0) }
     let handles = subjects.map { $0.eraseToAnyObservable() }
     let sink = WorkloadSink()
@@ -79,14 +88,14 @@ public enum Drivers {
   /// - Complexity: the hypothesis is O(*n*) per write, O(1) per delivery.
   @inlinable
   public static func notify<B: ObservationBackend>(
-    _ backend: B, n: Int, probe: MemoryProbe
+    _ backend: B, n: Int, probe: MemoryProbe, scale: WorkScale = .full
   )
     -> Sample
   {
     let subject = backend.makeSubject(initialValue: 0)
     let sink = WorkloadSink()
     let tokens = (0..<n).map { _ in subject.observe { sink.receive($0) } }
-    let writes = writes(for: n)
+    let writes = writes(for: n, scale: scale)
     awaitSubscriptions(backend, sink, observers: n)
     sink.reset()
     let asynchronous = !backend.capabilities.has(.synchronousDelivery)
@@ -106,14 +115,14 @@ public enum Drivers {
   /// ``ObservationInput``.
   @inlinable
   public static func erasedNotify<B: ObservationBackend>(
-    _ backend: B, n: Int, probe: MemoryProbe
+    _ backend: B, n: Int, probe: MemoryProbe, scale: WorkScale = .full
   ) -> Sample {
     let subject = backend.makeSubject(initialValue: 0)
     let handle = subject.eraseToAnyObservable()
     let input = subject.eraseToInput()
     let sink = WorkloadSink()
     let tokens = (0..<n).map { _ in handle.observe { sink.receive($0) } }
-    let writes = writes(for: n)
+    let writes = writes(for: n, scale: scale)
     awaitSubscriptions(backend, sink, observers: n)
     sink.reset()
     let asynchronous = !backend.capabilities.has(.synchronousDelivery)
@@ -135,9 +144,10 @@ public enum Drivers {
   /// - Complexity: the hypothesis is O(1) per cancellation; an array backend shows O(*n*).
   @inlinable
   public static func cancel<B: ObservationBackend>(
-    _ backend: B, n: Int, pattern: WorkloadPattern, seed: UInt64, probe: MemoryProbe
+    _ backend: B, n: Int, pattern: WorkloadPattern, seed: UInt64, probe: MemoryProbe,
+    scale: WorkScale = .full
   ) -> Sample {
-    let batch = batch(for: n)
+    let batch = batch(for: n, scale: scale)
     let subjects = (0..<batch).map { _ in backend.makeSubject(initialValue: 0) }
     let sink = WorkloadSink()
     let tokens = subjects.map { subject in (0..<n).map { _ in subject.observe { sink.receive($0) } }
@@ -169,14 +179,14 @@ public enum Drivers {
   /// writes once; cost per step.
   @inlinable
   public static func churn<B: ObservationBackend>(
-    _ backend: B, n: Int, probe: MemoryProbe
+    _ backend: B, n: Int, probe: MemoryProbe, scale: WorkScale = .full
   )
     -> Sample
   {
     let subject = backend.makeSubject(initialValue: 0)
     let sink = WorkloadSink()
     var ring = (0..<n).map { _ in subject.observe { sink.receive($0) } }
-    let steps = churnSteps(for: n)
+    let steps = churnSteps(for: n, scale: scale)
     var oldest = 0
     awaitSubscriptions(backend, sink, observers: n)
     sink.reset()
@@ -203,14 +213,14 @@ public enum Drivers {
   /// `n` subjects with one observer each, one write on each, repeated; cost per write.
   @inlinable
   public static func fanIn<B: ObservationBackend>(
-    _ backend: B, n: Int, probe: MemoryProbe
+    _ backend: B, n: Int, probe: MemoryProbe, scale: WorkScale = .full
   )
     -> Sample
   {
     let subjects = (0..<n).map { _ in backend.makeSubject(initialValue: 0) }
     let sink = WorkloadSink()
     let tokens = subjects.map { subject in subject.observe { sink.receive($0) } }
-    let rounds = batch(for: n)
+    let rounds = batch(for: n, scale: scale)
     awaitSubscriptions(backend, sink, observers: n)
     sink.reset()
     let asynchronous = !backend.capabilities.has(.synchronousDelivery)
@@ -226,31 +236,39 @@ public enum Drivers {
     return sample
   }
 
-  /// `n` observers of `root.controller?.player?.title` through the backend's nested
-  /// observation (its own, or its subjects chained with `flatMapLatest`); ``writes(for:)``
-  /// leaf changes, or as many replacements of the controller; cost per delivered observer.
+  /// `n` observers of a path of `depth` properties, `root.next?…?.title`, through the
+  /// backend's nested observation (its own, or its subjects chained with `flatMapLatest`);
+  /// ``writes(for:)`` / 4 leaf changes, or as many replacements of `root.next` (every
+  /// observation re-evaluates the whole path and rebinds); cost per delivered observer.
   ///
-  /// The fixture is driven through ``NestedObservationFixture``, an existential: nested
-  /// observation is dominated by evaluation and rebinding, not by that call.
+  /// The fixture is driven through ``NestedChainFixture``, an existential: nested observation
+  /// is dominated by evaluation and rebinding, not by that call.
   ///
   /// - Returns: `nil` if the backend has no nested observation at all.
+  /// - Precondition: `depth >= 1`, and `depth >= 2` to rebind (there is no intermediate
+  ///   otherwise).
   public static func nested<B: ObservationBackend>(
-    _ backend: B, n: Int, pattern: WorkloadPattern, probe: MemoryProbe
+    _ backend: B, n: Int, depth: Int, pattern: WorkloadPattern, probe: MemoryProbe,
+    scale: WorkScale = .full
   ) -> Sample? {
-    guard let fixture = backend.makeAnyNestedFixture() else { return nil }
-    func chain(_ title: String) -> AnyObject {
-      let controller = fixture.makeController()
-      fixture.setPlayer(fixture.makePlayer(title: title), of: controller)
-      return controller
+    precondition(depth >= (pattern == .rebind ? 2 : 1), "depth \(depth) is too shallow")
+    guard let fixture = backend.makeAnyNestedChainFixture() else { return nil }
+    // Two chains of depth - 1 nodes below the root; the root's `next` alternates between them.
+    func chain(_ title: String) -> (top: AnyObject, leaf: AnyObject) {
+      let nodes = (1..<max(depth, 2)).map { _ in fixture.makeNode(title: title) }
+      for (upper, lower) in zip(nodes, nodes.dropFirst()) { fixture.setNext(lower, of: upper) }
+      return (nodes.first!, nodes.last!)
     }
+    let root = fixture.makeNode(title: "root")
     let first = chain("a")
     let second = chain("b")
-    fixture.setController(first)
-    let player = fixture.makePlayer(title: "0")
-    fixture.setPlayer(player, of: first)
+    if depth > 1 { fixture.setNext(first.top, of: root) }
+    let leaf = depth > 1 ? first.leaf : root
     let sink = WorkloadSink()
-    let tokens = (0..<n).map { _ in fixture.observeTitle { _ in sink.receive(1) } }
-    let writes = max(1, writes(for: n) / 4)
+    let tokens = (0..<n).map { _ in
+      fixture.observeTitle(depth: depth, from: root) { _ in sink.receive(1) }
+    }
+    let writes = max(1, writes(for: n, scale: scale) / 4)
     awaitSubscriptions(backend, sink, observers: n)
     sink.reset()
     let asynchronous = !backend.capabilities.has(.synchronousDelivery)
@@ -258,10 +276,10 @@ public enum Drivers {
     measurement.start()
     for index in 0..<writes {
       if pattern == .rebind {
-        fixture.setController(index.isMultiple(of: 2) ? second : first)
+        fixture.setNext(index.isMultiple(of: 2) ? second.top : first.top, of: root)
       } else {
         // Never the title it had: frameworks that skip equal writes would not deliver.
-        fixture.setTitle(String(index + 1), of: player)
+        fixture.setTitle(String(index + 1), of: leaf)
       }
       if asynchronous { awaitDeliveries(backend, sink, n * (index + 1)) }
     }

@@ -14,8 +14,8 @@ public enum Workload: String, Sendable, Hashable, CaseIterable {
   case erasedNotify = "erased-notify"
   /// `subscribe` through ``AnyObservable``.
   case erasedSubscribe = "erased-subscribe"
-  /// *n* observers of `root.controller?.player?.title` (depth 3): a leaf change, or replacing
-  /// the controller (every observation rebinds); cost per delivered observer.
+  /// *n* observers of a path of some depth, `root.next?…?.title`: a leaf change, or replacing
+  /// the first intermediate (every observation rebinds); cost per delivered observer.
   case nested
 
   /// The patterns the workload is measured with.
@@ -27,8 +27,9 @@ public enum Workload: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The depth of the observed path, for the CSV's `depth` column: 3 for ``nested``, else 0.
-  public var depth: Int { self == .nested ? 3 : 0 }
+  /// Whether the workload observes a path whose depth is a dimension of the sweep; the others
+  /// observe one property and report depth 0.
+  public var hasDepth: Bool { self == .nested }
 
   /// What one operation is, for the CSV's `unit` column.
   public var unit: String {
@@ -55,6 +56,7 @@ public enum WorkloadPattern: String, Sendable, Hashable, CaseIterable {
   case random
   /// Nested: the leaf changes.
   case leaf
-  /// Nested: an intermediate is replaced, so every observation rebinds.
+  /// Nested: the first intermediate is replaced, so every observation rebinds (depth 2 or
+  /// more).
   case rebind
 }

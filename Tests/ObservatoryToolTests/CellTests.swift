@@ -46,9 +46,8 @@ struct CellTests {
           CellExecution.run(
             // A generous budget: this checks correctness, and under the address sanitizer an
             // asynchronous backend's repetition takes seconds.
-            backend: backend, workload: workload, pattern: pattern, n: 16, repetitions: 2,
-            budget: 120,
-            seed: 7))
+            backend: backend, workload: workload, pattern: pattern, n: 16,
+            depth: workload.hasDepth ? 3 : 0, repetitions: 2, budget: 120, seed: 7))
         #expect(
           outcome.problem == nil, "\(backend) \(workload) \(pattern): \(outcome.problem ?? "")")
         #expect(outcome.nanosecondsPerOperation.count == 2)
@@ -73,19 +72,26 @@ struct CellTests {
     #expect(Drivers.notify(LossyBackend(), n: 8, probe: probe).problem != nil)
     #expect(Drivers.fanIn(LossyBackend(), n: 8, probe: probe).problem != nil)
     let outcome = CellExecution.repeatMeasuring(
-      { Drivers.notify(LossyBackend(), n: 8, probe: probe) }, repetitions: 3, budget: 5,
+      { Drivers.notify(LossyBackend(), n: 8, probe: probe, scale: $0) }, repetitions: 3, budget: 5,
       memory: false)
     #expect(outcome.problem != nil && outcome.nanosecondsPerOperation.isEmpty)
   }
 
-  @Test("The nested workload needs nested observation, native or through generic subjects")
+  @Test(
+    "The nested workload runs at any depth on every backend, natively or through generic subjects"
+  )
   func nestedNeedsAFixture() throws {
-    #expect(Drivers.nested(LossyBackend(), n: 4, pattern: .leaf, probe: MemoryProbe()) == nil)
-    let rebind = try #require(
-      CellExecution.run(
-        backend: "combine-published-flatmap", workload: .nested, pattern: .rebind, n: 8,
-        repetitions: 2, budget: 10, seed: 1))
-    #expect(rebind.problem == nil)
+    #expect(
+      Drivers.nested(LossyBackend(), n: 4, depth: 3, pattern: .leaf, probe: MemoryProbe()) == nil)
+    for name in BackendCatalog.names {
+      for (depth, pattern) in [(1, WorkloadPattern.leaf), (2, .rebind), (5, .leaf), (5, .rebind)] {
+        let outcome = try #require(
+          CellExecution.run(
+            backend: name, workload: .nested, pattern: pattern, n: 8, depth: depth,
+            repetitions: 1, budget: 10, seed: 1))
+        #expect(outcome.problem == nil, "\(name) depth \(depth) \(pattern)")
+      }
+    }
   }
 
   @Test("An unknown backend is no cell")

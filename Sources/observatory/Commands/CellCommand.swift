@@ -14,6 +14,7 @@ struct CellCommand: ParsableCommand {
   @Option var workload: String
   @Option var pattern: String = WorkloadPattern.none.rawValue
   @Option var n: Int
+  @Option var depth: Int = 0
   @Option var repetitions: Int
   @Option(help: "Seconds after which no new repetition starts.") var budget: Double
   @Option var seed: UInt64 = 0x5EED
@@ -25,9 +26,14 @@ struct CellCommand: ParsableCommand {
     guard let pattern = WorkloadPattern(rawValue: pattern) else {
       throw ValidationError("unknown pattern '\(self.pattern)'")
     }
+    if workload.hasDepth && depth < (pattern == .rebind ? 2 : 1) {
+      throw ValidationError(
+        "--depth \(depth) is too shallow for \(workload.rawValue) \(pattern.rawValue)")
+    }
     guard
       let outcome = CellExecution.run(
-        backend: backend, workload: workload, pattern: pattern, n: n, repetitions: repetitions,
+        backend: backend, workload: workload, pattern: pattern, n: n, depth: depth,
+        repetitions: repetitions,
         budget: budget, seed: seed)
     else {
       throw ValidationError("unknown backend '\(backend)'")

@@ -17,6 +17,9 @@ struct RunCommand: ParsableCommand {
 
   static let defaultSizes = [1, 16, 256, 1024, 4096, 65536, 1_048_576]
   static let quickSizes = [1, 16, 256]
+  /// The mission's `controller?.player?.title`; `--depths` sweeps others.
+  static let defaultDepths = [3]
+  static let maximumDepth = 64
 
   @Option(name: .long, help: "Backends to measure (comma-separated); default: all.")
   var backend: String?
@@ -26,6 +29,13 @@ struct RunCommand: ParsableCommand {
 
   @Option(name: .long, help: "Observer counts (comma-separated positive integers).")
   var sizes: String?
+
+  @Option(
+    name: .long,
+    help:
+      "Path depths for the nested workload (comma-separated, 1 to 64; rebind needs 2 or more; default 3)."
+  )
+  var depths: String?
 
   @Option(
     name: .long, help: "system, jemalloc or all; default: jemalloc when installed, else system.")
@@ -40,8 +50,8 @@ struct RunCommand: ParsableCommand {
   @Option(name: .long, help: "Repetitions per cell after the warm-up (default 9; 3 with --quick).")
   var repetitions: Int?
 
-  @Option(name: .long, help: "Seconds per cell before it is capped (default 2).")
-  var cellBudget: Double = 2
+  @Option(name: .long, help: "Seconds per cell before it is capped (default 1).")
+  var cellBudget: Double = 1
 
   @Option(name: .long, help: "Processes each cell's repetitions are spread over (default 3).")
   var processes: Int = 3
@@ -66,6 +76,7 @@ struct RunCommand: ParsableCommand {
       throw ValidationError("--cell-budget must be a positive number of seconds")
     }
     _ = try plannedSizes()
+    _ = try plannedDepths()
     _ = try plannedWorkloads()
     _ = try BackendSelection.parse(backend)
     _ = try requestedAllocators()
@@ -78,6 +89,19 @@ struct RunCommand: ParsableCommand {
       guard let value = Int(text), value >= 1, value <= 1 << 24 else {
         throw ValidationError(
           "bad size '\(text)' in --sizes; accepted: comma-separated integers from 1 to \(1 << 24)")
+      }
+      return value
+    }
+  }
+
+  func plannedDepths() throws -> [Int] {
+    guard let depths else { return Self.defaultDepths }
+    return try depths.split(separator: ",", omittingEmptySubsequences: false).map { part in
+      let text = part.trimmingCharacters(in: .whitespaces)
+      guard let value = Int(text), value >= 1, value <= Self.maximumDepth else {
+        throw ValidationError(
+          "bad depth '\(text)' in --depths; accepted: comma-separated integers from 1 to"
+            + " \(Self.maximumDepth)")
       }
       return value
     }
@@ -120,6 +144,7 @@ struct RunCommand: ParsableCommand {
       )
     }
     let sizes = try plannedSizes()
+    let depths = try plannedDepths()
     let workloads = try plannedWorkloads()
     // Variants that differ only in nested observation (the Combine chains) measure the same
     // subject as their base backend: unless named, they are measured on the nested workload
@@ -144,12 +169,15 @@ struct RunCommand: ParsableCommand {
       for name in backends {
         for workload in workloads
         where self.backend != nil || workload == .nested || !BackendCatalog.isNestedVariant(name) {
-          for pattern in workload.patterns {
-            for n in sizes {
-              plans.append(
-                CellPlan(
-                  allocator: allocator, backend: name, workload: workload.rawValue,
-                  pattern: pattern.rawValue, n: n))
+          for depth in workload.hasDepth ? depths : [0] {
+            // Rebinding replaces an intermediate, which a path of one property does not have.
+            for pattern in workload.patterns where !(pattern == .rebind && depth < 2) {
+              for n in sizes {
+                plans.append(
+                  CellPlan(
+                    allocator: allocator, backend: name, workload: workload.rawValue,
+                    pattern: pattern.rawValue, n: n, depth: depth))
+              }
             }
           }
         }
@@ -160,23 +188,24 @@ struct RunCommand: ParsableCommand {
     let runner = CellRunner(
       executable: Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]),
       jemallocPath: jemalloc,
-      repetitions: { n in n >= 1 << 20 ? min(repetitionCount, 3) : repetitionCount },
+      // At large sizes a repetition is mostly set-up and runs alone in its process: two
+      // processes still show the noise between processes.
+      repetitions: { n in n >= CellExecution.largeSize ? min(repetitionCount, 2) : repetitionCount
+      },
       budget: cellBudget, seed: 0x5EED, processes: processes)
     var progress = Progress(total: plans.count, quiet: quiet)
     var cappedSeries: [String: Int] = [:]
     var largestFinished: [String: Int] = [:]
-    var lastRepetition: [String: (n: Int, seconds: Double)] = [:]
+    var projections: [String: CostProjection] = [:]
     var results: [(CellPlan, CellRunner.Result?)] = []
     for plan in plans {
-      // Skip a cell once its series ran out of time, or when the previous size (once large
-      // enough that set-up dominates) scaled linearly projects far past the budget: a
-      // pathological cell must not run for an hour, nor even for its whole hard limit.
-      let projected = lastRepetition[plan.series].flatMap { previous in
-        previous.n >= 4096
-          ? previous.seconds * Double(plan.n) / Double(previous.n)
-            * Double(runner.totalRepetitions(plan.n)) : nil
-      }
-      if cappedSeries[plan.series] != nil || (projected ?? 0) > runner.budget * 3 {
+      // Skip a cell once its series ran out of time, or when the sizes measured so far
+      // project it far past the budget: a pathological cell must not run for an hour, nor
+      // even for its whole hard limit.
+      let projected = projections[plan.series]?.projectedSeconds(
+        n: plan.n, repetitions: runner.totalRepetitions(plan.n),
+        minimumOperations: plan.workload == Workload.churn.rawValue ? 16 : plan.n)
+      if cappedSeries[plan.series] != nil || (projected ?? 0) > runner.budget * 1.5 {
         cappedSeries[plan.series] = cappedSeries[plan.series] ?? plan.n
         results.append((plan, nil))
         progress.advance("\(plan.backend) \(plan.workload) n=\(plan.n): capped")
@@ -186,13 +215,18 @@ struct RunCommand: ParsableCommand {
       switch result {
       case .finished(let outcome) where !outcome.capped:
         largestFinished[plan.series] = plan.n
-        lastRepetition[plan.series] = (plan.n, outcome.secondsPerRepetition)
+        if let summary = Summary(outcome.nanosecondsPerOperation) {
+          projections[plan.series, default: CostProjection()].record(
+            n: plan.n, secondsPerRepetition: outcome.secondsPerRepetition,
+            nanosecondsPerOperation: summary.median)
+        }
       case .finished, .timedOut: cappedSeries[plan.series] = plan.n
       case .failed: break
       }
       results.append((plan, result))
       progress.advance(
-        "\(plan.allocator.rawValue) \(plan.backend) \(plan.workload) \(plan.pattern) n=\(plan.n)")
+        "\(plan.allocator.rawValue) \(plan.backend) \(plan.workload) \(plan.pattern)"
+          + (plan.depth > 0 ? " depth=\(plan.depth)" : "") + " n=\(plan.n)")
     }
 
     let rows = ReportBuilder(environment: environment, repetitions: repetitionCount)

@@ -4,48 +4,71 @@ import ObservationWorkloads
 
 /// Runs one cell in this process: warm-up, then repetitions until done or out of time.
 enum CellExecution {
+  /// From this many observers on, a workload does the least work it can per repetition (one
+  /// write, one subject), setting up the observers dominates, and a cell runs one repetition
+  /// per process with no warm-up.
+  static let largeSize = 65536
+
   /// The reference rows' backend names.
   static let referenceC = "reference-c"
   static let referenceSwift = "reference-swift-closures"
 
   static func run(
-    backend name: String, workload: Workload, pattern: WorkloadPattern, n: Int, repetitions: Int,
-    budget: Double, seed: UInt64
+    backend name: String, workload: Workload, pattern: WorkloadPattern, n: Int, depth: Int = 0,
+    repetitions: Int, budget: Double, seed: UInt64
   ) -> CellOutcome? {
     let probe = MemoryProbe()
-    let measure: (() -> Sample)?
+    let measure: ((WorkScale) -> Sample)?
     if name == referenceC {
-      measure = { ReferenceDrivers.cFunctionPointers(n: n, probe: probe) }
+      measure = { _ in ReferenceDrivers.cFunctionPointers(n: n, probe: probe) }
     } else if name == referenceSwift {
-      measure = { ReferenceDrivers.swiftClosureArray(n: n, probe: probe) }
+      measure = { _ in ReferenceDrivers.swiftClosureArray(n: n, probe: probe) }
     } else {
       var visitor = Visitor(
-        name: name, workload: workload, pattern: pattern, n: n, seed: seed, probe: probe)
+        name: name, workload: workload, pattern: pattern, n: n, depth: depth, seed: seed,
+        probe: probe)
       BackendCatalog.forEach(&visitor)
       measure = visitor.measure
     }
     guard let measure else { return nil }
     return repeatMeasuring(
       measure, repetitions: repetitions, budget: budget, memory: probe.isAvailable,
-      skipWarmUp: n >= 1 << 20)
+      skipWarmUp: n >= largeSize)
   }
 
+  /// The wall time a measured repetition aims at: long enough to average a per-operation cost
+  /// over many operations, short enough that a backend spending microseconds per delivery
+  /// does not take seconds per repetition.
+  static let repetitionTarget = 0.02
+
+  /// The fraction of the full work the warm-up does, which calibrates the rest.
+  static let calibrationScale = WorkScale(1.0 / 16)
+
+  /// Runs a warm-up, then up to `repetitions` measured repetitions until `budget` seconds have
+  /// passed.
+  ///
+  /// The warm-up does 1/16 of the full work and is timed as a whole, set-up included; the
+  /// measured repetitions then do as much of the full work as fits in ``repetitionTarget``.
+  /// At the largest sizes there is no warm-up: one repetition already touches every page it
+  /// needs, its work is already the least a workload does, and a second would only spend the
+  /// cell's budget.
   static func repeatMeasuring(
-    _ measure: () -> Sample, repetitions: Int, budget: Double, memory: Bool,
+    _ measure: (WorkScale) -> Sample, repetitions: Int, budget: Double, memory: Bool,
     skipWarmUp: Bool = false
   ) -> CellOutcome {
     var outcome = CellOutcome()
     outcome.memoryMeasured = memory
     let start = Stopwatch.now()
     func elapsed() -> Double { Double(Stopwatch.now() - start) / 1e9 }
-    // A warm-up repetition, except at the largest sizes, where one repetition already touches
-    // every page it needs and a second would only spend the cell's budget.
+    var scale = WorkScale.full
     if !skipWarmUp {
-      let warmUp = measure()
+      let warmUp = measure(calibrationScale)
       if let problem = warmUp.problem {
         outcome.problem = problem
         return outcome
       }
+      let seconds = max(elapsed(), 1e-6)
+      scale = WorkScale(calibrationScale.fraction * repetitionTarget / seconds)
     }
     var samples: [Sample] = []
     while samples.count < repetitions {
@@ -53,7 +76,7 @@ enum CellExecution {
         outcome.capped = samples.count < min(3, repetitions)
         break
       }
-      let sample = measure()
+      let sample = measure(scale)
       if let problem = sample.problem {
         outcome.problem = problem
         return outcome
@@ -80,25 +103,29 @@ enum CellExecution {
     let workload: Workload
     let pattern: WorkloadPattern
     let n: Int
+    let depth: Int
     let seed: UInt64
     let probe: MemoryProbe
-    var measure: (() -> Sample)?
+    var measure: ((WorkScale) -> Sample)?
 
     mutating func visit<Backend: ObservationBackend>(_ backend: Backend) {
       guard backend.name == name else { return }
-      let (workload, pattern, n, seed, probe) = (workload, pattern, n, seed, probe)
-      measure = {
+      let (workload, pattern, n, depth, seed, probe) = (workload, pattern, n, depth, seed, probe)
+      measure = { scale in
         switch workload {
-        case .subscribe: return Drivers.subscribe(backend, n: n, probe: probe)
-        case .erasedSubscribe: return Drivers.erasedSubscribe(backend, n: n, probe: probe)
-        case .notify: return Drivers.notify(backend, n: n, probe: probe)
-        case .erasedNotify: return Drivers.erasedNotify(backend, n: n, probe: probe)
+        case .subscribe: return Drivers.subscribe(backend, n: n, probe: probe, scale: scale)
+        case .erasedSubscribe:
+          return Drivers.erasedSubscribe(backend, n: n, probe: probe, scale: scale)
+        case .notify: return Drivers.notify(backend, n: n, probe: probe, scale: scale)
+        case .erasedNotify: return Drivers.erasedNotify(backend, n: n, probe: probe, scale: scale)
         case .cancel:
-          return Drivers.cancel(backend, n: n, pattern: pattern, seed: seed, probe: probe)
-        case .churn: return Drivers.churn(backend, n: n, probe: probe)
-        case .fanIn: return Drivers.fanIn(backend, n: n, probe: probe)
+          return Drivers.cancel(
+            backend, n: n, pattern: pattern, seed: seed, probe: probe, scale: scale)
+        case .churn: return Drivers.churn(backend, n: n, probe: probe, scale: scale)
+        case .fanIn: return Drivers.fanIn(backend, n: n, probe: probe, scale: scale)
         case .nested:
-          return Drivers.nested(backend, n: n, pattern: pattern, probe: probe)
+          return Drivers.nested(
+            backend, n: n, depth: depth, pattern: pattern, probe: probe, scale: scale)
             ?? Sample(
               nanoseconds: 0, operations: 0, problem: "the backend has no nested observation")
         }

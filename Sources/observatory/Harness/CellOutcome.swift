@@ -24,10 +24,12 @@ struct CellPlan: Hashable {
   var workload: String
   var pattern: String
   var n: Int
+  /// The depth of the observed path for `nested`; 0 for the single-property workloads.
+  var depth: Int = 0
 
   /// The series this cell belongs to: every size of one (allocator, backend, workload,
-  /// pattern).
-  var series: String { "\(allocator.rawValue)/\(backend)/\(workload)/\(pattern)" }
+  /// pattern, depth).
+  var series: String { "\(allocator.rawValue)/\(backend)/\(workload)/\(pattern)/\(depth)" }
 }
 
 /// The allocator a cell's process runs with.

@@ -25,16 +25,26 @@ struct CellRunner {
     return (count, max(1, Int((Double(repetitions(n)) / Double(count)).rounded(.up))))
   }
 
-  /// Repetitions a cell of size `n` runs in all, warm-ups included (none at a million or more).
+  /// Repetitions a cell of size `n` runs in all, warm-ups included (none at
+  /// ``CellExecution/largeSize`` or more).
   func totalRepetitions(_ n: Int) -> Int {
     let (count, perProcess) = layout(n)
-    return count * (perProcess + (n >= 1 << 20 ? 0 : 1))
+    return count * (perProcess + (n >= CellExecution.largeSize ? 0 : 1))
   }
 
+  /// Runs the cell's processes one after another. The budget holds for the whole cell: once it
+  /// is spent, no further process starts, and a cell left with fewer than three repetitions
+  /// (or fewer than it asked for, if that is less) is capped.
   func run(_ plan: CellPlan) -> Result {
     let (count, perProcess) = layout(plan.n)
     var merged = CellOutcome()
-    for _ in 0..<count {
+    let start = DispatchTime.now()
+    for index in 0..<count {
+      let spent = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+      if index > 0 && spent > budget {
+        merged.capped = merged.nanosecondsPerOperation.count < min(3, count * perProcess)
+        return .finished(merged)
+      }
       switch runProcess(plan, repetitions: perProcess, budget: budget / Double(count)) {
       case .finished(let outcome):
         if outcome.problem != nil || outcome.capped { return .finished(outcome) }
@@ -57,7 +67,8 @@ struct CellRunner {
     process.executableURL = executable
     process.arguments = [
       "cell", "--backend", plan.backend, "--workload", plan.workload, "--pattern", plan.pattern,
-      "--n", String(plan.n), "--repetitions", String(repetitions), "--budget",
+      "--n", String(plan.n), "--depth", String(plan.depth), "--repetitions", String(repetitions),
+      "--budget",
       String(budget), "--seed", String(seed),
     ]
     var environment = ProcessInfo.processInfo.environment
@@ -94,7 +105,7 @@ struct CellRunner {
     }
     // A repetition already running when the budget ends may finish; one that would take far
     // longer (an O(n^2) cancel at a million observers) is stopped here.
-    let hardLimit = budget * 1.5 + 1
+    let hardLimit = budget * 1.5 + 0.5
     if done.wait(timeout: .now() + hardLimit) == .timedOut {
       process.terminate()
       if done.wait(timeout: .now() + 2) == .timedOut {

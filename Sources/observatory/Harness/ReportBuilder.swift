@@ -23,7 +23,8 @@ struct ReportBuilder {
       case nil:
         row["status"] = "capped"
         row["note"] =
-          "not run: a smaller size of this series ran out of its time budget;"
+          "not run: a smaller size of this series ran out of its time budget, or the sizes"
+          + " measured project this one far past it;"
           + " largest size finished: \(largestFinished[plan.series].map(String.init) ?? "none")"
       case .timedOut?:
         row["status"] = "capped"
@@ -59,7 +60,7 @@ struct ReportBuilder {
     row["workload"] = plan.workload
     row["pattern"] = plan.pattern
     row["n"] = String(plan.n)
-    row["depth"] = String(Workload(rawValue: plan.workload)?.depth ?? 0)
+    row["depth"] = String(plan.depth)
     row["unit"] = Workload(rawValue: plan.workload)?.unit ?? "delivery"
     return row
   }
