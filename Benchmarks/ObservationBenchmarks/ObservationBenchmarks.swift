@@ -40,15 +40,7 @@ let arcMetrics: [BenchmarkMetric] =
 struct SuiteRegistrar: BackendVisitor {
   static let sizes = [16, 1024, 65536]
 
-  /// Backends whose suites are not registered yet: their allocation thresholds have not been
-  /// recorded, and the asynchronous one's malloc count depends on scheduling, which a threshold
-  /// must be shown to tolerate before CI checks it.
-  static let pending: Set<String> = [
-    "swift-observation-tracking", "swift-observations", "notification-center",
-  ]
-
   mutating func visit<Backend: ObservationBackend>(_ backend: Backend) {
-    guard !Self.pending.contains(backend.name) else { return }
     for n in Self.sizes {
       let batch = Drivers.batch(for: n)
       suite("subscribe", backend, n, operations: n * batch) { probe in
