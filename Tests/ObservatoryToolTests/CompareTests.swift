@@ -142,6 +142,28 @@ struct HistoryTests {
     ])
     #expect(throws: ValidationError.self) { try command.run() }
   }
+
+  @Test("A nested cell is matched at its depth: 3 unless --depth says otherwise")
+  func nestedDepth() throws {
+    var deep = Rows.plan(workload: "nested", n: 16)
+    deep.pattern = "leaf"
+    deep.depth = 8
+    let path = Rows.write(Rows.report([(deep, .finished(Rows.outcome([1, 2, 3])))]))
+    let arguments = [
+      "history", path, "--backend", "linked-list", "--workload", "nested", "--pattern", "leaf",
+      "--n", "16",
+    ]
+    var atDefault = try HistoryCommand.parse(Array(arguments.dropFirst()))
+    #expect(atDefault.plannedDepth == 3)
+    do {
+      try atDefault.run()
+      Issue.record("a depth-8 row matched the default depth 3")
+    } catch {
+      #expect("\(error)".contains("depth 3"))
+    }
+    var atEight = try HistoryCommand.parse(Array(arguments.dropFirst()) + ["--depth", "8"])
+    try atEight.run()
+  }
 }
 
 @Suite("run: bad input fails before anything is written")
@@ -165,6 +187,8 @@ struct RunValidationTests {
       ["run", "--allow-debug", "--workload", "spin"], mentioning: "unknown workload 'spin'")
     Self.rejects(["run", "--allow-debug", "--sizes", "16,zero"], mentioning: "bad size 'zero'")
     Self.rejects(["run", "--allow-debug", "--sizes", "0"], mentioning: "bad size '0'")
+    Self.rejects(["run", "--allow-debug", "--depths", "3,0"], mentioning: "bad depth '0'")
+    Self.rejects(["run", "--allow-debug", "--depths", "65"], mentioning: "bad depth '65'")
     Self.rejects(
       ["run", "--allow-debug", "--allocator", "tcmalloc"],
       mentioning: "unknown allocator 'tcmalloc'")

@@ -13,6 +13,11 @@ struct HistoryCommand: ParsableCommand {
   @Option(name: .long) var n: Int
   @Option(name: .long, help: "Pattern (for cancel: fifo, lifo, random).") var pattern: String = "-"
   @Option(name: .long, help: "Allocator; default: every allocator found.") var allocator: String?
+  @Option(name: .long, help: "Path depth for nested (default 3); other workloads have depth 0.")
+  var depth: Int?
+
+  /// The depth to match: as given, or the sweep's default for the workload.
+  var plannedDepth: Int { depth ?? (workload == "nested" ? 3 : 0) }
 
   func validate() throws {
     if reports.isEmpty { throw ValidationError("give at least one report, e.g. Results/*.csv") }
@@ -27,13 +32,15 @@ struct HistoryCommand: ParsableCommand {
       }
       matches += rows.filter {
         $0["backend"] == backend && $0["workload"] == workload && $0["n"] == String(n)
-          && $0["pattern"] == pattern && (allocator == nil || $0["allocator"] == allocator)
+          && $0["pattern"] == pattern && $0["depth"] == String(plannedDepth)
+          && (allocator == nil || $0["allocator"] == allocator)
       }
     }
     guard !matches.isEmpty else {
       throw ValidationError(
-        "no row for backend '\(backend)', workload '\(workload)', pattern '\(pattern)', n \(n)"
-          + (allocator.map { ", allocator '\($0)'" } ?? "") + " in \(reports.count) report(s)")
+        "no row for backend '\(backend)', workload '\(workload)', pattern '\(pattern)', n \(n),"
+          + " depth \(plannedDepth)" + (allocator.map { ", allocator '\($0)'" } ?? "")
+          + " in \(reports.count) report(s)")
     }
     print(Self.table(matches), terminator: "")
   }
