@@ -245,13 +245,12 @@ public enum Drivers {
   /// is dominated by evaluation and rebinding, not by that call.
   ///
   /// - Returns: `nil` if the backend has no nested observation at all.
-  /// - Precondition: `depth >= 1`, and `depth >= 2` to rebind (there is no intermediate
-  ///   otherwise).
+  /// - Precondition: `depth >= pattern.minimumDepth`.
   public static func nested<B: ObservationBackend>(
     _ backend: B, n: Int, depth: Int, pattern: WorkloadPattern, probe: MemoryProbe,
     scale: WorkScale = .full
   ) -> Sample? {
-    precondition(depth >= (pattern == .rebind ? 2 : 1), "depth \(depth) is too shallow")
+    precondition(depth >= pattern.minimumDepth, "depth \(depth) is too shallow")
     guard let fixture = backend.makeAnyNestedChainFixture() else { return nil }
     // Two chains of depth - 1 nodes below the root; the root's `next` alternates between them.
     func chain(_ title: String) -> (top: AnyObject, leaf: AnyObject) {

@@ -6,7 +6,7 @@
 /// first and scales the rest down to a fixed time. Per-operation figures do not depend on the
 /// scale; only the number of operations averaged over does. The benchmark suites always use
 /// ``full``.
-public struct WorkScale: Sendable, Hashable, CustomStringConvertible {
+public struct WorkScale: Sendable, Hashable {
   /// The fraction of the full amount, in (0, 1].
   public let fraction: Double
 
@@ -19,14 +19,11 @@ public struct WorkScale: Sendable, Hashable, CustomStringConvertible {
   /// The full amount of work.
   public static let full = WorkScale(1)
 
-  /// `count` scaled, and never below `minimum`.
+  /// `count` scaled, and never below 1.
   ///
   /// - Complexity: O(1).
   @inlinable
-  public func scaled(_ count: Int, minimum: Int = 1) -> Int {
-    max(minimum, Int((Double(count) * fraction).rounded()))
+  public func scaled(_ count: Int) -> Int {
+    max(1, Int((Double(count) * fraction).rounded()))
   }
-
-  /// The fraction, for messages.
-  public var description: String { String(fraction) }
 }

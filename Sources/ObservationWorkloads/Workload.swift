@@ -60,3 +60,9 @@ public enum WorkloadPattern: String, Sendable, Hashable, CaseIterable {
   /// more).
   case rebind
 }
+
+extension WorkloadPattern {
+  /// The shallowest path a nested pattern can run on: rebinding replaces an intermediate,
+  /// which a path of one property does not have.
+  public var minimumDepth: Int { self == .rebind ? 2 : 1 }
+}

@@ -5,11 +5,7 @@ import Testing
 /// `@WeakTracked`: a weak intermediate that deallocates is reported as `nil`.
 @Suite("Weakly held intermediates")
 struct WeakTrackedTests {
-  final class Player: KeyPathObservable {
-    let keyPathRegistrar = KeyPathRegistrar()
-    @Tracked var videoTitle: String
-    init(videoTitle: String) { _videoTitle = Tracked(wrappedValue: videoTitle) }
-  }
+  typealias Player = KeyPathObservationTests.Player
 
   final class PlaybackController: KeyPathObservable {
     let keyPathRegistrar = KeyPathRegistrar()

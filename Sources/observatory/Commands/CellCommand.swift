@@ -26,7 +26,7 @@ struct CellCommand: ParsableCommand {
     guard let pattern = WorkloadPattern(rawValue: pattern) else {
       throw ValidationError("unknown pattern '\(self.pattern)'")
     }
-    if workload.hasDepth && depth < (pattern == .rebind ? 2 : 1) {
+    if workload.hasDepth && depth < pattern.minimumDepth {
       throw ValidationError(
         "--depth \(depth) is too shallow for \(workload.rawValue) \(pattern.rawValue)")
     }

@@ -84,27 +84,13 @@ struct RunCommand: ParsableCommand {
 
   func plannedSizes() throws -> [Int] {
     guard let sizes else { return quick ? Self.quickSizes : Self.defaultSizes }
-    return try sizes.split(separator: ",", omittingEmptySubsequences: false).map { part in
-      let text = part.trimmingCharacters(in: .whitespaces)
-      guard let value = Int(text), value >= 1, value <= 1 << 24 else {
-        throw ValidationError(
-          "bad size '\(text)' in --sizes; accepted: comma-separated integers from 1 to \(1 << 24)")
-      }
-      return value
-    }
+    return try IntegerListOption.parse(sizes, option: "--sizes", entry: "size", range: 1...1 << 24)
   }
 
   func plannedDepths() throws -> [Int] {
     guard let depths else { return Self.defaultDepths }
-    return try depths.split(separator: ",", omittingEmptySubsequences: false).map { part in
-      let text = part.trimmingCharacters(in: .whitespaces)
-      guard let value = Int(text), value >= 1, value <= Self.maximumDepth else {
-        throw ValidationError(
-          "bad depth '\(text)' in --depths; accepted: comma-separated integers from 1 to"
-            + " \(Self.maximumDepth)")
-      }
-      return value
-    }
+    return try IntegerListOption.parse(
+      depths, option: "--depths", entry: "depth", range: 1...Self.maximumDepth)
   }
 
   func plannedWorkloads() throws -> [Workload] {
@@ -171,7 +157,8 @@ struct RunCommand: ParsableCommand {
         where self.backend != nil || workload == .nested || !BackendCatalog.isNestedVariant(name) {
           for depth in workload.hasDepth ? depths : [0] {
             // Rebinding replaces an intermediate, which a path of one property does not have.
-            for pattern in workload.patterns where !(pattern == .rebind && depth < 2) {
+            for pattern in workload.patterns
+            where !workload.hasDepth || depth >= pattern.minimumDepth {
               for n in sizes {
                 plans.append(
                   CellPlan(
