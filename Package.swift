@@ -69,6 +69,8 @@ let package = Package(
 
     // Measurement.
     .target(name: "CReference"),
+    // Callgrind's client requests, to count instructions in exactly the timed region.
+    .target(name: "CInstructionCounting"),
     .target(
       name: "ObservationWorkloads",
       dependencies: ["ObservationCore", "CReference"],
@@ -88,6 +90,7 @@ let package = Package(
       name: "observatory",
       dependencies: [
         "ObservationCore", "ObservationBackends", "ObservationConformance", "ObservationWorkloads",
+        "CInstructionCounting",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: languageMode),

@@ -107,6 +107,9 @@ public final class LinkedListObservers<Value>: ObservableValue, ObserverCounting
     var node = _head
     while let current = node {
       if current.startSequence < sequence, let handler = current.handler {
+        #if OBSERVATORY_SLOWDOWN_EXPERIMENT
+        _slowdownExperimentWork()
+        #endif
         handler(value)
       }
       node = current.next

@@ -81,6 +81,12 @@ extension BackendCatalog {
     name.hasPrefix("combine-published-")
   }
 
+  /// Whether the backend called `name` has delivered a write when `set` returns; `true` for a
+  /// name that is not a built-in backend (the reference rows are plain loops).
+  public static func deliversSynchronously(_ name: String) -> Bool {
+    backend(named: name)?.capabilities.has(.synchronousDelivery) ?? true
+  }
+
   /// Whether the backend called `name` is written in this package.
   public static func isOwnBackend(_ name: String) -> Bool {
     provenance(of: name) == .observatory

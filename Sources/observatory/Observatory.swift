@@ -8,8 +8,8 @@ struct Observatory: ParsableCommand {
     commandName: "observatory",
     abstract: "Checks and measures ways of observing a changing value.",
     subcommands: [
-      RunCommand.self, CompareCommand.self, HistoryCommand.self, TableCommand.self,
-      ConformanceCommand.self,
+      RunCommand.self, CompareCommand.self, ABCommand.self, HistoryCommand.self, TableCommand.self,
+      ConformanceCommand.self, BaselineCommand.self,
       CellCommand.self,
     ],
     defaultSubcommand: RunCommand.self)
@@ -17,6 +17,8 @@ struct Observatory: ParsableCommand {
   /// Exit status 1 for every usage or input error (argument-parser's default is 64), 2 for a
   /// regression found by `compare`, 0 otherwise.
   static func main() {
+    // A closed pipe is an error to report (exit 1), not a signal that kills the process.
+    signal(SIGPIPE, SIG_IGN)
     do {
       var command = try parseAsRoot()
       try command.run()
@@ -25,7 +27,7 @@ struct Observatory: ParsableCommand {
       if code == .success || code.rawValue == 2 { exit(withError: error) }
       let message = fullMessage(for: error)
       if !message.isEmpty {
-        FileHandle.standardError.write(Data(("observatory: " + message + "\n").utf8))
+        StandardOutput.writeError("observatory: " + message + "\n")
       }
       Foundation.exit(1)
     }

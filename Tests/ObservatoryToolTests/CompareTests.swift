@@ -6,64 +6,116 @@ import Testing
 
 @Suite("compare")
 struct CompareTests {
-  /// A report with one notify cell per size whose repetitions are `samples` scaled by `factor`.
+  static let backends = ["linked-list", "array", "key-path", "combine-passthrough"]
+  static let sizes = [16, 256, 4096]
+
+  /// A time report of 12 notify cells (4 backends, 3 sizes). Each cell's repetitions are
+  /// `samples`, scaled by the backend's factor (1 unless given) and a small fixed jitter per
+  /// cell, so that the comparison sees some scatter between runs.
   static func report(
-    factor: Double, samples: [Double] = [100, 101, 102, 103, 104], runID: String = "r"
-  )
-    -> String
-  {
-    var environment = Rows.environment
-    environment.runID = runID
-    let cells: [(CellPlan, CellRunner.Result?)] = [16, 256, 4096].map { n in
-      (Rows.plan(n: n), .finished(Rows.outcome(samples.map { $0 * factor })))
+    factors: [String: Double] = [:], cellFactors: [String: Double] = [:],
+    samples: [Double] = [100, 101, 102, 103, 104], jitter: Bool = true
+  ) -> String {
+    var cells: [(CellPlan, CellRunner.Result?)] = []
+    for (b, backend) in backends.enumerated() {
+      for (s, n) in sizes.enumerated() {
+        let plan = Rows.plan(backend, n: n)
+        let wobble = jitter ? 1 + 0.01 * Double((b * 3 + s * 7) % 5 - 2) : 1
+        let factor =
+          (factors[backend] ?? 1) * (cellFactors["\(backend)/\(n)"] ?? 1) * wobble
+          * Double(10 * (b + 1))
+        cells.append((plan, .finished(Rows.outcome(samples.map { $0 * factor }))))
+      }
     }
-    return Rows.report(cells, environment: environment)
+    return Rows.report(cells)
   }
 
   static func compare(
     _ base: String, _ candidate: String, threshold: Double = 0.05
   ) throws -> Comparison {
-    Comparison(
+    try Comparison(
       base: try ReportReader.read(Rows.write(base)),
       candidate: try ReportReader.read(Rows.write(candidate)),
       threshold: threshold)
   }
 
+  static func verdicts(_ comparison: Comparison) -> [String: Comparison.Verdict] {
+    Dictionary(
+      uniqueKeysWithValues: comparison.cells.map {
+        ($0.base["backend"] + "/" + $0.base["n"], $0.verdict)
+      })
+  }
+
   @Test("Two runs of the same build, with ordinary noise, are not a regression")
   func sameBuild() throws {
     let comparison = try Self.compare(
-      Self.report(factor: 1), Self.report(factor: 1, samples: [101, 99, 104, 100, 102]))
+      Self.report(), Self.report(samples: [101, 99, 104, 100, 102], jitter: false))
     #expect(comparison.regressions.isEmpty)
-    #expect(comparison.cells.count == 3)
+    #expect(comparison.cells.count == 12)
   }
 
-  @Test("An injected regression is flagged")
+  @Test("A backend that got 30% slower at every size regresses, and nothing else does")
   func injectedRegression() throws {
-    let comparison = try Self.compare(Self.report(factor: 1), Self.report(factor: 1.3))
-    #expect(comparison.regressions.count == 3)
-    #expect(comparison.text.contains("+30.0%"))
-    #expect(comparison.markdown.contains("**regression**"))
+    let comparison = try Self.compare(
+      Self.report(), Self.report(factors: ["array": 1.3]))
+    #expect(comparison.regressions.map { $0.base["backend"] } == ["array", "array", "array"])
+    #expect(
+      comparison.cells.filter { $0.base["backend"] != "array" }.allSatisfy {
+        $0.verdict == .unchanged
+      })
+    #expect(comparison.text().contains("+30.0%"))
+    #expect(comparison.markdown().contains("**regression**"))
   }
 
   @Test("A change below the threshold is not a regression")
   func belowThreshold() throws {
-    let comparison = try Self.compare(Self.report(factor: 1), Self.report(factor: 1.04))
-    #expect(comparison.regressions.isEmpty)
+    let comparison = try Self.compare(Self.report(), Self.report(factors: ["array": 1.04]))
+    #expect(comparison.cells.allSatisfy { $0.verdict == .unchanged })
   }
 
-  @Test("A change hidden in the noise of the repetitions is not a regression")
+  @Test("A change hidden in the noise of the repetitions is inconclusive")
   func withinNoise() throws {
     let noisy: [Double] = [60, 100, 140, 180, 220]
     let comparison = try Self.compare(
-      Self.report(factor: 1, samples: noisy), Self.report(factor: 1.2, samples: noisy))
+      Self.report(samples: noisy), Self.report(factors: ["array": 1.2], samples: noisy))
     #expect(comparison.regressions.isEmpty)
-    #expect(comparison.cells.allSatisfy { $0.verdict == .noisy })
+    let array = comparison.cells.filter { $0.base["backend"] == "array" }
+    #expect(array.allSatisfy { $0.verdict == .inconclusive && $0.reason.contains("overlap") })
+  }
+
+  @Test("One cell twice as slow, its neighbours unchanged, is weather: inconclusive")
+  func loneOutlier() throws {
+    let comparison = try Self.compare(
+      Self.report(), Self.report(cellFactors: ["key-path/256": 2.4]))
+    #expect(comparison.regressions.isEmpty)
+    let cell = try #require(comparison.cells.first { $0.key.contains("key-path/notify/-/256") })
+    #expect(cell.verdict == .inconclusive)
+    #expect(cell.reason.contains("neighbouring size"))
+  }
+
+  @Test("Every cell 30% slower is the machine, not the code: inconclusive, not a regression")
+  func wholeRunDrift() throws {
+    let comparison = try Self.compare(
+      Self.report(),
+      Self.report(factors: Dictionary(uniqueKeysWithValues: Self.backends.map { ($0, 1.3) })))
+    #expect(comparison.regressions.isEmpty)
+    #expect(comparison.cells.allSatisfy { $0.verdict == .inconclusive })
+    #expect(comparison.text().contains("the median cell moved +30.0%"))
+  }
+
+  @Test("With too few cells to see the between-run scatter, a time change is inconclusive")
+  func tooFewCells() throws {
+    let base = Rows.report([(Rows.plan(), .finished(Rows.outcome([100, 101, 102])))])
+    let slower = Rows.report([(Rows.plan(), .finished(Rows.outcome([200, 201, 202])))])
+    let comparison = try Self.compare(base, slower)
+    #expect(comparison.cells.map(\.verdict) == [.inconclusive])
+    #expect(comparison.cells[0].reason.contains("scatter is unknown"))
   }
 
   @Test("An improvement is reported as one")
   func improvement() throws {
-    let comparison = try Self.compare(Self.report(factor: 1), Self.report(factor: 0.5))
-    #expect(comparison.cells.allSatisfy { $0.verdict == .improvement })
+    let comparison = try Self.compare(Self.report(), Self.report(factors: ["array": 0.5]))
+    #expect(comparison.cells.filter { $0.verdict == .improvement }.count == 3)
     #expect(comparison.regressions.isEmpty)
   }
 
@@ -72,31 +124,92 @@ struct CompareTests {
     let broken = Rows.report([
       (Rows.plan(n: 16), .finished(Rows.outcome([], problem: "lost a value")))
     ])
-    let comparison = try Self.compare(Self.report(factor: 1), broken)
+    let comparison = try Self.compare(Self.report(), broken)
     #expect(comparison.regressions.map(\.key) == ["jemalloc/linked-list/notify/-/16/0"])
   }
 
   @Test("A cell capped in the candidate is reported, not gated on")
   func cappedCandidate() throws {
     let capped = Rows.report([(Rows.plan(n: 16), .timedOut)])
-    let comparison = try Self.compare(Self.report(factor: 1), capped)
+    let comparison = try Self.compare(Self.report(), capped)
     #expect(comparison.regressions.isEmpty)
     #expect(comparison.cells.map(\.verdict) == [.capped])
   }
 
+  static func counts(_ instructions: [String: [Double]], metric: Metric = .instructions) -> String {
+    Rows.report(
+      instructions.sorted { $0.key < $1.key }.map { backend, counts in
+        (Rows.plan(backend), .finished(Rows.counted(counts)))
+      }, metric: metric)
+  }
+
+  @Test("Instruction counts: one extra call per delivery is a regression, nothing else is")
+  func instructions() throws {
+    let base = Self.counts(["linked-list": [344.592], "array": [85.215]])
+    let candidate = Self.counts(["linked-list": [351.6], "array": [85.215]])
+    let comparison = try Self.compare(base, candidate, threshold: 0.01)
+    #expect(comparison.regressions.map { $0.base["backend"] } == ["linked-list"])
+    #expect(comparison.cells.first { $0.base["backend"] == "array" }?.verdict == .unchanged)
+    #expect(comparison.text().contains("344.592 instr"))
+  }
+
+  @Test("Instruction counts of an asynchronous backend within their spread are inconclusive")
+  func instructionSpread() throws {
+    let base = Self.counts(["swift-observations": [100, 104, 98]])
+    let candidate = Self.counts(["swift-observations": [104, 105, 101]])
+    let comparison = try Self.compare(base, candidate, threshold: 0.01)
+    #expect(comparison.cells.map(\.verdict) == [.inconclusive])
+    #expect(comparison.cells[0].reason.contains("spread"))
+  }
+
+  @Test("Reports of different metrics, schemas or allocators are refused, saying which")
+  func incomparable() throws {
+    let time = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let counted = Self.counts(["linked-list": [300]])
+    #expect(throws: Comparison.InputError.self) { try Self.compare(time, counted) }
+    do { _ = try Self.compare(time, counted) } catch {
+      #expect("\(error)".contains("measured in time in the base and in instructions"))
+    }
+    var plan = Rows.plan()
+    plan.allocator = .system
+    let system = Rows.report([(plan, .finished(Rows.outcome([1, 2, 3])))])
+    do {
+      _ = try Self.compare(time, system)
+      Issue.record("reports with no cell in common were compared")
+    } catch {
+      #expect("\(error)".contains("share no cell"))
+      #expect("\(error)".contains("allocator jemalloc") && "\(error)".contains("allocator system"))
+    }
+  }
+
+  @Test("The full sweep's Markdown fits a pull-request comment")
+  func markdownSize() throws {
+    let report = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Results/2026-11-23_6e57e24443f6_vm.csv").path
+    let rows = try ReportReader.read(report)
+    #expect(rows.count > 700)
+    let comparison = try Comparison(base: rows, candidate: rows, threshold: 0.05)
+    let markdown = comparison.markdown()
+    #expect(markdown.count < 60_000, "\(markdown.count) characters")
+    #expect(comparison.markdown(changesOnly: true).count < markdown.count)
+  }
+
   @Test("The command exits 2 on a regression and 0 without one")
   func exitCodes() throws {
-    let base = Rows.write(Self.report(factor: 1))
-    let slower = Rows.write(Self.report(factor: 1.5))
+    let base = Rows.write(Self.report())
+    let slower = Rows.write(Self.report(factors: ["array": 1.5]))
     var command = try Observatory.parseAsRoot(["compare", base, slower])
     #expect(throws: ExitCode(2)) { try command.run() }
     command = try Observatory.parseAsRoot(["compare", base, base, "--format", "markdown"])
+    try command.run()
+    command = try Observatory.parseAsRoot(["compare", base, base, "--changes-only"])
     try command.run()
   }
 
   @Test("Input errors are reported as usage errors naming the file")
   func inputErrors() throws {
-    let base = Rows.write(Self.report(factor: 1))
+    let base = Rows.write(Self.report())
     var command = try Observatory.parseAsRoot(["compare", base, "/nonexistent.csv"])
     do {
       try command.run()
@@ -107,6 +220,9 @@ struct CompareTests {
     }
     #expect(throws: (any Error).self) {
       try Observatory.parseAsRoot(["compare", base, base, "--format", "xml"])
+    }
+    #expect(throws: (any Error).self) {
+      try Observatory.parseAsRoot(["compare", base, base, "--threshold", "nan"])
     }
   }
 }
@@ -153,7 +269,7 @@ struct HistoryTests {
       "history", path, "--backend", "linked-list", "--workload", "nested", "--pattern", "leaf",
       "--n", "16",
     ]
-    var atDefault = try HistoryCommand.parse(Array(arguments.dropFirst()))
+    let atDefault = try HistoryCommand.parse(Array(arguments.dropFirst()))
     #expect(atDefault.plannedDepth == 3)
     do {
       try atDefault.run()
@@ -161,7 +277,7 @@ struct HistoryTests {
     } catch {
       #expect("\(error)".contains("depth 3"))
     }
-    var atEight = try HistoryCommand.parse(Array(arguments.dropFirst()) + ["--depth", "8"])
+    let atEight = try HistoryCommand.parse(Array(arguments.dropFirst()) + ["--depth", "8"])
     try atEight.run()
   }
 }

@@ -25,14 +25,20 @@ enum Rows {
     return outcome
   }
 
+  /// An outcome as the sweep makes it from callgrind's counts: one count per process.
+  static func counted(_ instructions: [Double]) -> CellOutcome {
+    var outcome = Rows.outcome([])
+    outcome.instructionsPerOperation = instructions
+    return outcome
+  }
+
   static func report(
-    _ cells: [(CellPlan, CellRunner.Result?)], environment: RunEnvironment = environment
+    _ cells: [(CellPlan, CellRunner.Result?)], environment: RunEnvironment = environment,
+    metric: Metric = .time
   ) -> String {
-    let rows = ReportBuilder(environment: environment, repetitions: 5).rows(
+    let rows = ReportBuilder(environment: environment, repetitions: 5, metric: metric).rows(
       cells, largestFinished: [:])
-    return
-      ([ReportSchema.header] + rows.map { row in CSV.line(ReportSchema.columns.map { row[$0] }) })
-      .joined(separator: "\n") + "\n"
+    return ReportSchema.csv(rows)
   }
 
   static func write(_ text: String, name: String = UUID().uuidString + ".csv") -> String {
@@ -123,7 +129,7 @@ struct ReportErrorTests {
     let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
     let path = Rows.write(good + "1,run,abc\n")
     #expect(
-      throws: ReportError.malformed(file: path, line: 3, problem: "expected 28 fields, found 3")
+      throws: ReportError.malformed(file: path, line: 3, problem: "expected 33 fields, found 3")
     ) {
       try ReportReader.read(path)
     }
@@ -136,9 +142,77 @@ struct ReportErrorTests {
     let path = Rows.write(broken)
     #expect(
       throws: ReportError.malformed(
-        file: path, line: 2, problem: "column 'n' should be a number, found 'sixteen'")
+        file: path, line: 2,
+        problem: "column 'n' should be a finite decimal number, found 'sixteen'")
     ) {
       try ReportReader.read(path)
+    }
+  }
+
+  /// Each case replaces the good row's `,16,0,delivery,time,3,1,2,2.8,3,` fields.
+  @Test(
+    "Numbers that are not measurements are refused, naming the column",
+    arguments: [
+      (",16,0,delivery,time,3,1,nan,2.8,3,", "'ns_median' should be a finite decimal number"),
+      (",16,0,delivery,time,3,1,inf,2.8,3,", "'ns_median' should be a finite decimal number"),
+      (",16,0,delivery,time,3,1,1e999,2.8,3,", "'ns_median' should be a finite decimal number"),
+      (",16,0,delivery,time,3,1,0x10,2.8,3,", "'ns_median' should be a finite decimal number"),
+      (",16,0,delivery,time,3,1,-2,2.8,3,", "'ns_median' should be above zero"),
+      (",16,0,delivery,time,3,1,0,2.8,3,", "'ns_median' should be above zero"),
+      (",-16,0,delivery,time,3,1,2,2.8,3,", "'n' should be a positive whole number"),
+      (",0,0,delivery,time,3,1,2,2.8,3,", "'n' should be a positive whole number"),
+      (",1.5,0,delivery,time,3,1,2,2.8,3,", "'n' should be a positive whole number"),
+      (",16,0,delivery,speed,3,1,2,2.8,3,", "metric 'speed' is not one of time, instructions"),
+    ])
+  func notAMeasurement(replacement: String, problem: String) throws {
+    let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let original = ",16,0,delivery,time,3,1,2,2.8,3,"
+    #expect(good.contains(original))
+    let path = Rows.write(good.replacingOccurrences(of: original, with: replacement))
+    do {
+      _ = try ReportReader.read(path)
+      Issue.record("\(replacement) was read without complaint")
+    } catch {
+      #expect("\(error)".contains("\(path):2: column \(problem)") || "\(error)".contains(problem))
+    }
+  }
+
+  @Test("A cell that appears twice is refused, naming both lines")
+  func duplicateCell() throws {
+    let text = Rows.report([
+      (Rows.plan(), .finished(Rows.outcome([1, 2, 3]))),
+      (Rows.plan(), .finished(Rows.outcome([1, 2, 3]))),
+    ])
+    let path = Rows.write(text)
+    #expect(throws: ReportError.self) { try ReportReader.read(path) }
+    do { _ = try ReportReader.read(path) } catch {
+      #expect("\(error)".contains(":3: cell jemalloc/linked-list/notify/-/16/0 appears twice"))
+    }
+  }
+
+  @Test("A schema 1 report is read, every row a time")
+  func schemaOne() throws {
+    let text = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    var lines = try CSV.records(text, file: "-").map(\.fields)
+    let keep = ReportSchema.columns.enumerated().filter {
+      !ReportSchema.addedInVersion2.contains($0.element)
+    }.map(\.offset)
+    lines = lines.map { fields in keep.map { fields[$0] } }
+    lines[1][0] = "1"
+    let path = Rows.write(lines.map { CSV.line($0) }.joined(separator: "\n") + "\n")
+    let row = try #require(try ReportReader.read(path).first)
+    #expect(row.metric == .time && row["ns_median"] == "2")
+  }
+
+  @Test("A directory, a device or a FIFO is not a report")
+  func notARegularFile() throws {
+    for path in [FileManager.default.temporaryDirectory.path, "/dev/zero"] {
+      do {
+        _ = try ReportReader.read(path)
+        Issue.record("\(path) was read")
+      } catch {
+        #expect("\(error)".contains("not a regular file"))
+      }
     }
   }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CInstructionCounting
 import Foundation
 import ObservationWorkloads
 
@@ -18,6 +19,36 @@ struct CellCommand: ParsableCommand {
   @Option var repetitions: Int
   @Option(help: "Seconds after which no new repetition starts.") var budget: Double
   @Option var seed: UInt64 = 0x5EED
+  @Option(help: "Fraction of the full work every repetition does; default: calibrated.")
+  var scale: Double?
+  @Option(help: "time, or instructions (run under callgrind with --instr-atstart=no).")
+  var metric: Metric = .time
+
+  func validate() throws {
+    guard (1...(1 << 24)).contains(n) else {
+      throw ValidationError("--n must be an integer from 1 to \(1 << 24), got \(n)")
+    }
+    guard (0...CellSelection.maximumDepth).contains(depth) else {
+      throw ValidationError(
+        "--depth must be an integer from 0 to \(CellSelection.maximumDepth), got \(depth)")
+    }
+    guard (1...10_000).contains(repetitions) else {
+      throw ValidationError("--repetitions must be an integer from 1 to 10000, got \(repetitions)")
+    }
+    guard budget.isFinite && budget > 0 && budget <= 86_400 else {
+      throw ValidationError("--budget must be a number of seconds in (0, 86400], got \(budget)")
+    }
+    if let scale, !(scale > 0 && scale <= 1) {
+      throw ValidationError("--scale must be a fraction in (0, 1], got \(scale)")
+    }
+    if metric == .instructions && observatory_running_on_valgrind() == 0 {
+      throw ValidationError(
+        "--metric instructions counts only under valgrind --tool=callgrind"
+          + (observatory_callgrind_available() == 0
+            ? ", and this build has no callgrind client requests (install valgrind and rebuild)"
+            : "; run through `observatory run --metric instructions`"))
+    }
+  }
 
   func run() throws {
     guard let workload = Workload(rawValue: workload) else {
@@ -33,12 +64,12 @@ struct CellCommand: ParsableCommand {
     guard
       let outcome = CellExecution.run(
         backend: backend, workload: workload, pattern: pattern, n: n, depth: depth,
-        repetitions: repetitions,
-        budget: budget, seed: seed)
+        repetitions: repetitions, budget: budget, seed: seed, scale: scale.map(WorkScale.init),
+        countsInstructions: metric == .instructions)
     else {
       throw ValidationError("unknown backend '\(backend)'")
     }
     let data = try JSONEncoder().encode(outcome)
-    FileHandle.standardOutput.write(data)
+    try StandardOutput.write(String(decoding: data, as: UTF8.self))
   }
 }

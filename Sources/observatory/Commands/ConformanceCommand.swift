@@ -33,9 +33,9 @@ struct ConformanceCommand: ParsableCommand {
     var reports: [ConformanceReport] = []
     var ownFailures: [String] = []
     for entry in selected {
-      FileHandle.standardError.write(Data("conformance: \(entry.name)…\n".utf8))
+      StandardOutput.writeError("conformance: \(entry.name)…\n")
       let report = ConformanceSuite.run(entry)
-      if verbose { FileHandle.standardError.write(Data((report.text + "\n").utf8)) }
+      if verbose { StandardOutput.writeError(report.text + "\n") }
       if BackendCatalog.isOwnBackend(entry.name) {
         ownFailures += report.failures.map {
           "\(entry.name) fails \($0.rule.id): \($0.outcome.details)"
@@ -53,13 +53,12 @@ struct ConformanceCommand: ParsableCommand {
         matrix.csv,
         to: URL(fileURLWithPath: outputDirectory).appendingPathComponent("conformance.csv"))
     } else {
-      print(markdown, terminator: "")
+      try StandardOutput.write(markdown)
     }
     if !ownFailures.isEmpty {
-      FileHandle.standardError.write(
-        Data(
-          ("backends we wrote fail rules they declare:\n" + ownFailures.joined(separator: "\n")
-            + "\n").utf8))
+      StandardOutput.writeError(
+        "backends we wrote fail rules they declare:\n" + ownFailures.joined(separator: "\n")
+          + "\n")
       throw ExitCode.failure
     }
   }

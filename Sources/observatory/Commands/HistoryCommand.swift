@@ -42,7 +42,13 @@ struct HistoryCommand: ParsableCommand {
           + " depth \(plannedDepth)" + (allocator.map { ", allocator '\($0)'" } ?? "")
           + " in \(reports.count) report(s)")
     }
-    print(Self.table(matches), terminator: "")
+    let metrics = Set(matches.map(\.metric))
+    guard metrics.count == 1 else {
+      throw ValidationError(
+        "the matching rows mix metrics (\(metrics.map(\.rawValue).sorted().joined(separator: ", ")));"
+          + " give reports of one metric")
+    }
+    try StandardOutput.write(Self.table(matches))
   }
 
   /// The rows sorted oldest first, with the change from the previous row of the same allocator.
@@ -50,18 +56,19 @@ struct HistoryCommand: ParsableCommand {
     let sorted = rows.sorted { ($0["date"], $0["run_id"]) < ($1["date"], $1["run_id"]) }
     var previous: [String: Double] = [:]
     var lines = [
-      ["date", "commit", "allocator", "median ns", "p90 ns", "ratio to limit", "status", "change"]
+      ["date", "commit", "allocator", "cost", "p90 ns", "ratio to limit", "status", "change"]
     ]
     for row in sorted {
       var change = "-"
-      if let median = row.number("ns_median") {
+      if let median = row.cost {
         if let before = previous[row["allocator"]], before > 0 {
           change = String(format: "%+.1f%%", (median / before - 1) * 100)
         }
         previous[row["allocator"]] = median
       }
       lines.append([
-        row["date"], row["commit"], row["allocator"], row["ns_median"], row["ns_p90"],
+        row["date"], row["commit"], row["allocator"], row.cost == nil ? "" : row.costText,
+        row["ns_p90"],
         row["ratio_to_limit"], row["status"], change,
       ])
     }

@@ -15,46 +15,39 @@ struct RunCommand: ParsableCommand {
       --output, by default Results/<date>_<commit>_<host>.csv.
       """)
 
-  static let defaultSizes = [1, 16, 256, 1024, 4096, 65536, 1_048_576]
-  static let quickSizes = [1, 16, 256]
-  /// The mission's `controller?.player?.title`; `--depths` sweeps others.
-  static let defaultDepths = [3]
-  static let maximumDepth = 64
-
-  @Option(name: .long, help: "Backends to measure (comma-separated); default: all.")
-  var backend: String?
-
-  @Option(name: .long, help: "Workloads to measure (comma-separated); default: all.")
-  var workload: String?
-
-  @Option(name: .long, help: "Observer counts (comma-separated positive integers).")
-  var sizes: String?
-
-  @Option(
-    name: .long,
-    help:
-      "Path depths for the nested workload (comma-separated, 1 to 64; rebind needs 2 or more; default 3)."
-  )
-  var depths: String?
-
-  @Option(
-    name: .long, help: "system, jemalloc or all; default: jemalloc when installed, else system.")
-  var allocator: String?
+  @OptionGroup var selection: CellSelection
 
   @Option(name: .long, help: "Where to write the report; '-' for standard output.")
   var output: String?
 
-  @Flag(name: .long, help: "A seconds-long smoke sweep: sizes 1, 16, 256, fewer repetitions.")
-  var quick = false
-
   @Option(name: .long, help: "Repetitions per cell after the warm-up (default 9; 3 with --quick).")
   var repetitions: Int?
 
-  @Option(name: .long, help: "Seconds per cell before it is capped (default 1).")
-  var cellBudget: Double = 1
+  @Option(
+    name: .long,
+    help: """
+      time (wall-clock ns per operation) or instructions (counted by callgrind over a fixed \
+      amount of work: repeatable, for comparing commits).
+      """)
+  var metric: Metric = .time
 
-  @Option(name: .long, help: "Processes each cell's repetitions are spread over (default 3).")
-  var processes: Int = 3
+  @Flag(
+    name: .long,
+    help: "With --metric instructions: simulate the caches and report D1 and LL misses.")
+  var cacheSim = false
+
+  @Option(
+    name: .long,
+    help: "Seconds per cell before it is capped (default 1; 120 with --metric instructions).")
+  var cellBudget: Double?
+
+  @Option(
+    name: .long,
+    help: """
+      Processes each cell's repetitions are spread over (default 3; with --metric \
+      instructions 1, or 3 for a backend that delivers asynchronously, to measure its spread).
+      """)
+  var processes: Int?
 
   @Flag(name: .long, help: "No progress on standard error.")
   var quiet = false
@@ -68,164 +61,49 @@ struct RunCommand: ParsableCommand {
         "this is a debug build; its timings are not worth a report. Use `swift run -c release"
           + " observatory`, or pass --allow-debug")
     }
-    if processes < 1 { throw ValidationError("--processes must be at least 1, got \(processes)") }
-    if let repetitions, repetitions < 1 {
-      throw ValidationError("--repetitions must be at least 1, got \(repetitions)")
+    if let processes, !(1...100).contains(processes) {
+      throw ValidationError("--processes must be an integer from 1 to 100, got \(processes)")
     }
-    if !(cellBudget > 0) {
-      throw ValidationError("--cell-budget must be a positive number of seconds")
+    if let repetitions, !(1...10_000).contains(repetitions) {
+      throw ValidationError("--repetitions must be an integer from 1 to 10000, got \(repetitions)")
     }
-    _ = try plannedSizes()
-    _ = try plannedDepths()
-    _ = try plannedWorkloads()
-    _ = try BackendSelection.parse(backend)
-    _ = try requestedAllocators()
-  }
-
-  func plannedSizes() throws -> [Int] {
-    guard let sizes else { return quick ? Self.quickSizes : Self.defaultSizes }
-    return try IntegerListOption.parse(sizes, option: "--sizes", entry: "size", range: 1...1 << 24)
-  }
-
-  func plannedDepths() throws -> [Int] {
-    guard let depths else { return Self.defaultDepths }
-    return try IntegerListOption.parse(
-      depths, option: "--depths", entry: "depth", range: 1...Self.maximumDepth)
-  }
-
-  func plannedWorkloads() throws -> [Workload] {
-    guard let workload else { return Workload.allCases }
-    return try workload.split(separator: ",").map { part in
-      let name = part.trimmingCharacters(in: .whitespaces)
-      guard let value = Workload(rawValue: name) else {
-        throw ValidationError(
-          "unknown workload '\(name)' in --workload; accepted: \(Workload.allCases.map(\.rawValue).joined(separator: ", "))"
-        )
-      }
-      return value
-    }
-  }
-
-  /// The allocators `--allocator` names, or `nil` when it is absent (the default depends on
-  /// whether jemalloc is installed).
-  func requestedAllocators() throws -> [Allocator]? {
-    switch allocator {
-    case nil: return nil
-    case "system": return [.system]
-    case "jemalloc": return [.jemalloc]
-    case "all": return [.system, .jemalloc]
-    case let other?:
+    if let cellBudget, !(cellBudget.isFinite && cellBudget > 0 && cellBudget <= 86_400) {
       throw ValidationError(
-        "unknown allocator '\(other)' in --allocator; accepted: system, jemalloc, all")
+        "--cell-budget must be a number of seconds in (0, 86400], got \(cellBudget)")
+    }
+    if cacheSim && metric != .instructions {
+      throw ValidationError("--cache-sim goes with --metric instructions")
     }
   }
 
   func run() throws {
     let jemalloc = JemallocLocator.find()
-    let allocators = try requestedAllocators() ?? (jemalloc == nil ? [.system] : [.jemalloc])
-    if allocators.contains(.jemalloc) && jemalloc == nil {
-      throw ValidationError(
-        "--allocator \(allocator ?? "jemalloc") needs jemalloc, which was not found; install it"
-          + " (Debian: apt-get install libjemalloc-dev) or set OBSERVATORY_JEMALLOC to libjemalloc.so.2"
-      )
-    }
-    let sizes = try plannedSizes()
-    let depths = try plannedDepths()
-    let workloads = try plannedWorkloads()
-    // Variants that differ only in nested observation (the Combine chains) measure the same
-    // subject as their base backend: unless named, they are measured on the nested workload
-    // only.
-    let backends = try BackendSelection.parse(backend).map(\.name)
+    let allocators = try selection.allocators(jemalloc: jemalloc)
+    let plans = try selection.plans(allocators: allocators)
     let environment = RunEnvironment.current()
     let destination =
       output
-      ?? "Results/\(String(environment.date.prefix(10)))_\(environment.commit)_\(environment.host).csv"
+      ?? "Results/\(String(environment.date.prefix(10)))_\(environment.commit)_\(environment.host)"
+      + (metric == .instructions ? "_instructions" : "") + ".csv"
 
-    var plans: [CellPlan] = []
-    for allocator in allocators {
-      let referenceNames =
-        workloads.contains(.notify)
-        ? [CellExecution.referenceC, CellExecution.referenceSwift] : []
-      for name in referenceNames {
-        for n in sizes {
-          plans.append(
-            CellPlan(allocator: allocator, backend: name, workload: "notify", pattern: "-", n: n))
-        }
-      }
-      for name in backends {
-        for workload in workloads
-        where self.backend != nil || workload == .nested || !BackendCatalog.isNestedVariant(name) {
-          for depth in workload.hasDepth ? depths : [0] {
-            // Rebinding replaces an intermediate, which a path of one property does not have.
-            for pattern in workload.patterns
-            where !workload.hasDepth || depth >= pattern.minimumDepth {
-              for n in sizes {
-                plans.append(
-                  CellPlan(
-                    allocator: allocator, backend: name, workload: workload.rawValue,
-                    pattern: pattern.rawValue, n: n, depth: depth))
-              }
-            }
-          }
-        }
-      }
-    }
+    let repetitionCount = repetitions ?? (selection.quick ? 3 : 9)
+    let runner = try CellRunner.forSweep(
+      metric: metric, jemalloc: jemalloc, repetitions: repetitionCount,
+      processes: processes, budget: cellBudget, simulatesCaches: cacheSim)
+    defer { runner.instructionCounter?.removeScratch() }
+    let (results, largestFinished) = Sweep(runner: runner, metric: metric).measure(
+      plans, quiet: quiet)
 
-    let repetitionCount = repetitions ?? (quick ? 3 : 9)
-    let runner = CellRunner(
-      executable: Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]),
-      jemallocPath: jemalloc,
-      // At large sizes a repetition is mostly set-up and runs alone in its process: two
-      // processes still show the noise between processes.
-      repetitions: { n in n >= CellExecution.largeSize ? min(repetitionCount, 2) : repetitionCount
-      },
-      budget: cellBudget, seed: 0x5EED, processes: processes)
-    var progress = Progress(total: plans.count, quiet: quiet)
-    var cappedSeries: [String: Int] = [:]
-    var largestFinished: [String: Int] = [:]
-    var projections: [String: CostProjection] = [:]
-    var results: [(CellPlan, CellRunner.Result?)] = []
-    for plan in plans {
-      // Skip a cell once its series ran out of time, or when the sizes measured so far
-      // project it far past the budget: a pathological cell must not run for an hour, nor
-      // even for its whole hard limit.
-      let projected = projections[plan.series]?.projectedSeconds(
-        n: plan.n, repetitions: runner.totalRepetitions(plan.n),
-        minimumOperations: plan.workload == Workload.churn.rawValue ? 16 : plan.n)
-      if cappedSeries[plan.series] != nil || (projected ?? 0) > runner.budget * 1.5 {
-        cappedSeries[plan.series] = cappedSeries[plan.series] ?? plan.n
-        results.append((plan, nil))
-        progress.advance("\(plan.backend) \(plan.workload) n=\(plan.n): capped")
-        continue
-      }
-      let result = runner.run(plan)
-      switch result {
-      case .finished(let outcome) where !outcome.capped:
-        largestFinished[plan.series] = plan.n
-        if let summary = Summary(outcome.nanosecondsPerOperation) {
-          projections[plan.series, default: CostProjection()].record(
-            n: plan.n, secondsPerRepetition: outcome.secondsPerRepetition,
-            nanosecondsPerOperation: summary.median)
-        }
-      case .finished, .timedOut: cappedSeries[plan.series] = plan.n
-      case .failed: break
-      }
-      results.append((plan, result))
-      progress.advance(
-        "\(plan.allocator.rawValue) \(plan.backend) \(plan.workload) \(plan.pattern)"
-          + (plan.depth > 0 ? " depth=\(plan.depth)" : "") + " n=\(plan.n)")
-    }
-
-    let rows = ReportBuilder(environment: environment, repetitions: repetitionCount)
+    let rows = ReportBuilder(environment: environment, repetitions: repetitionCount, metric: metric)
       .rows(results, largestFinished: largestFinished)
-    let text =
-      ([ReportSchema.header] + rows.map { row in CSV.line(ReportSchema.columns.map { row[$0] }) })
-      .joined(separator: "\n") + "\n"
+    let text = ReportSchema.csv(rows)
     if destination == "-" {
-      FileHandle.standardOutput.write(Data(text.utf8))
+      try StandardOutput.write(text)
     } else {
       try AtomicFile.write(text, to: URL(fileURLWithPath: destination))
-      progress.finish("observatory: wrote \(rows.count) rows to \(destination)")
+      if !quiet {
+        StandardOutput.writeError("observatory: wrote \(rows.count) rows to \(destination)\n")
+      }
     }
   }
 }

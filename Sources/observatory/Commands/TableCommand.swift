@@ -10,7 +10,9 @@ struct TableCommand: ParsableCommand {
   @Argument(help: "A report (CSV).") var report: String
   @Option(name: .long, help: "Observer counts (comma-separated).") var sizes: String =
     "1024,1048576"
-  @Option(name: .long, help: "Allocator whose rows to show.") var allocator: String = "jemalloc"
+  @Option(
+    name: .long, help: "Allocator whose rows to show; default: the report's, if it has one.")
+  var allocator: String?
 
   func run() throws {
     let rows: [ReportRow]
@@ -24,8 +26,19 @@ struct TableCommand: ParsableCommand {
       }
       return String(value)
     }
-    print(
-      Self.markdown(rows.filter { $0["allocator"] == allocator }, sizes: counts), terminator: "")
+    let allocators = Array(Set(rows.map { $0["allocator"] })).sorted()
+    guard let chosen = allocator ?? (allocators.count == 1 ? allocators[0] : nil) else {
+      throw ValidationError(
+        "\(report) holds rows of several allocators (\(allocators.joined(separator: ", ")));"
+          + " choose one with --allocator")
+    }
+    guard allocators.contains(chosen) else {
+      throw ValidationError(
+        "\(report) has no row of allocator '\(chosen)'; it has: \(allocators.joined(separator: ", "))"
+      )
+    }
+    try StandardOutput.write(
+      Self.markdown(rows.filter { $0["allocator"] == chosen }, sizes: counts))
   }
 
   static func markdown(_ rows: [ReportRow], sizes: [String]) -> String {
@@ -38,8 +51,8 @@ struct TableCommand: ParsableCommand {
             && $0["n"] == n
         })
       else { return "—" }
-      guard !row["ns_median"].isEmpty else { return row["status"] }
-      var text = row["ns_median"] + " ns"
+      guard row.cost != nil else { return row["status"] }
+      var text = row.costText
       if !row["ratio_to_limit"].isEmpty { text += " (×" + row["ratio_to_limit"] + ")" }
       return text
     }

@@ -78,7 +78,7 @@ enum CSV {
   }
 }
 
-/// What can be wrong with a report given to `compare` or `history`.
+/// What can be wrong with a report given to `compare`, `history` or `table`.
 enum ReportError: Error, CustomStringConvertible, Equatable {
   case missing(file: String)
   case unreadable(file: String, reason: String)
@@ -91,67 +91,124 @@ enum ReportError: Error, CustomStringConvertible, Equatable {
     case .missing(let file): return "\(file): no such file"
     case .unreadable(let file, let reason): return "\(file): cannot be read: \(reason)"
     case .badHeader(let file, let found):
-      return "\(file):1: the header is not an Observatory report of schema \(ReportSchema.version);"
-        + " expected '\(ReportSchema.header)', found '\(found)'"
+      let shown = found.count > 120 ? String(found.prefix(120)) + "…" : found
+      return "\(file):1: the header is not an Observatory report of schema"
+        + " \(ReportSchema.readableVersions.joined(separator: " or ")); expected"
+        + " '\(ReportSchema.header)' (or schema 1's), found '\(shown)'"
     case .malformed(let file, let line, let problem): return "\(file):\(line): \(problem)"
     case .empty(let file): return "\(file): the report has a header but no rows"
     }
   }
 }
 
-/// Reads and validates a report.
+/// Reads and validates a report: every field that should hold a number holds a finite decimal
+/// one, every count a positive whole number, and no cell appears twice.
 enum ReportReader {
   static func read(_ path: String) throws -> [ReportRow] {
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw ReportError.missing(file: path)
-    }
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      throw ReportError.unreadable(file: path, reason: error.localizedDescription)
-    }
+    let text = try readText(path)
     let records = try CSV.records(text, file: path)
     guard let header = records.first else { throw ReportError.badHeader(file: path, found: "") }
-    guard header.fields == ReportSchema.columns else {
+    guard
+      let version = ReportSchema.readableVersions.first(where: {
+        ReportSchema.columns(ofVersion: $0) == header.fields
+      }), let columns = ReportSchema.columns(ofVersion: version)
+    else {
       throw ReportError.badHeader(file: path, found: header.fields.joined(separator: ","))
     }
     var rows: [ReportRow] = []
+    var firstLine: [String: Int] = [:]
     for record in records.dropFirst() {
-      guard record.fields.count == ReportSchema.columns.count else {
+      guard record.fields.count == columns.count else {
         throw ReportError.malformed(
           file: path, line: record.line,
-          problem: "expected \(ReportSchema.columns.count) fields, found \(record.fields.count)")
+          problem: "expected \(columns.count) fields, found \(record.fields.count)")
       }
-      let row = ReportRow(
-        Dictionary(uniqueKeysWithValues: zip(ReportSchema.columns, record.fields)))
-      for column in ReportSchema.requiredColumns where row[column].isEmpty {
-        throw ReportError.malformed(
-          file: path, line: record.line, problem: "column '\(column)' is empty")
-      }
-      for column in ReportSchema.numericColumns
-      where !row[column].isEmpty && row.number(column) == nil {
+      var row = ReportRow(Dictionary(uniqueKeysWithValues: zip(columns, record.fields)))
+      if version == "1" { row["metric"] = Metric.time.rawValue }
+      try validate(row, version: version, file: path, line: record.line)
+      if let earlier = firstLine[row.cellKey] {
         throw ReportError.malformed(
           file: path, line: record.line,
-          problem: "column '\(column)' should be a number, found '\(row[column])'")
+          problem: "cell \(row.cellKey) appears twice (first on line \(earlier)); a report holds"
+            + " each cell once")
       }
-      guard row["schema"] == ReportSchema.version else {
-        throw ReportError.malformed(
-          file: path, line: record.line,
-          problem:
-            "schema '\(row["schema"])' is not supported; this tool reads schema \(ReportSchema.version)"
-        )
-      }
-      guard ReportSchema.statuses.contains(row["status"]) else {
-        throw ReportError.malformed(
-          file: path, line: record.line,
-          problem:
-            "status '\(row["status"])' is not one of \(ReportSchema.statuses.sorted().joined(separator: ", "))"
-        )
-      }
+      firstLine[row.cellKey] = record.line
       rows.append(row)
     }
     guard !rows.isEmpty else { throw ReportError.empty(file: path) }
     return rows
+  }
+
+  /// The file's text, refusing anything that is not a readable regular file.
+  private static func readText(_ path: String) throws -> String {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      let reason = String(cString: strerror(errno))
+      if errno == ENOENT { throw ReportError.missing(file: path) }
+      throw ReportError.unreadable(file: path, reason: reason)
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw ReportError.unreadable(
+        file: path, reason: "not a regular file (a report is a CSV file written by `run`)")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ReportError.unreadable(file: path, reason: String(cString: strerror(errno)))
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw ReportError.unreadable(file: path, reason: "not UTF-8 text")
+    }
+    return text
+  }
+
+  private static func validate(_ row: ReportRow, version: String, file: String, line: Int) throws {
+    func fail(_ problem: String) -> ReportError {
+      ReportError.malformed(file: file, line: line, problem: problem)
+    }
+    guard row["schema"] == version else {
+      throw fail("schema '\(row["schema"])' does not match the header's schema \(version)")
+    }
+    for column in ReportSchema.requiredColumns where row[column].isEmpty {
+      throw fail("column '\(column)' is empty")
+    }
+    for column in ReportSchema.numericColumns where !row[column].isEmpty {
+      guard let value = decimal(row[column]) else {
+        throw fail(
+          "column '\(column)' should be a finite decimal number, found '\(row[column].prefix(40))'")
+      }
+      if ReportSchema.positiveIntegerColumns.contains(column),
+        !(value >= 1 && value == value.rounded() && value <= 1e15)
+      {
+        throw fail("column '\(column)' should be a positive whole number, found '\(row[column])'")
+      }
+      if ReportSchema.positiveColumns.contains(column), !(value > 0) {
+        throw fail("column '\(column)' should be above zero, found '\(row[column])'")
+      }
+      if !ReportSchema.positiveColumns.contains(column), value < 0 {
+        throw fail("column '\(column)' should not be negative, found '\(row[column])'")
+      }
+    }
+    guard Metric(rawValue: row["metric"]) != nil else {
+      throw fail(
+        "metric '\(row["metric"])' is not one of \(Metric.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
+    }
+    guard ReportSchema.statuses.contains(row["status"]) else {
+      throw fail(
+        "status '\(row["status"])' is not one of \(ReportSchema.statuses.sorted().joined(separator: ", "))"
+      )
+    }
+    if row["status"].hasPrefix("ok") && row.cost == nil {
+      throw fail("status '\(row["status"])' but column '\(row.costColumn)' is empty")
+    }
+  }
+
+  /// A finite number written in decimal (`12`, `0.5`, `1e3`); `nil` for anything else,
+  /// including `nan`, `inf`, hexadecimal and numbers too large for a `Double`.
+  static func decimal(_ text: String) -> Double? {
+    guard !text.isEmpty,
+      text.unicodeScalars.allSatisfy({ "0123456789.eE+-".unicodeScalars.contains($0) }),
+      let value = Double(text), value.isFinite
+    else { return nil }
+    return value
   }
 }

@@ -1,3 +1,4 @@
+import CInstructionCounting
 import ObservationBackends
 import ObservationCore
 import ObservationWorkloads
@@ -13,11 +14,25 @@ enum CellExecution {
   static let referenceC = "reference-c"
   static let referenceSwift = "reference-swift-closures"
 
+  /// Runs the cell called by its names; `nil` if no backend has that name.
+  ///
+  /// - Parameters:
+  ///   - scale: the work of every repetition, warm-up included; `nil` calibrates it from the
+  ///     warm-up's time (see ``repeatMeasuring(_:repetitions:budget:memory:skipWarmUp:scale:)``).
+  ///   - countsInstructions: brackets the measured repetitions (not the warm-up) with
+  ///     callgrind's client requests, so that a process run under
+  ///     `valgrind --tool=callgrind --instr-atstart=no` counts exactly their timed regions.
   static func run(
     backend name: String, workload: Workload, pattern: WorkloadPattern, n: Int, depth: Int = 0,
-    repetitions: Int, budget: Double, seed: UInt64
+    repetitions: Int, budget: Double, seed: UInt64, scale: WorkScale? = nil,
+    countsInstructions: Bool = false
   ) -> CellOutcome? {
-    let probe = MemoryProbe()
+    var probe = MemoryProbe()
+    let counter = InstructionRegion()
+    if countsInstructions {
+      probe.regionWillStart = { counter.regionWillStart() }
+      probe.regionDidEnd = { counter.regionDidEnd() }
+    }
     let measure: ((WorkScale) -> Sample)?
     if name == referenceC {
       measure = { _ in ReferenceDrivers.cFunctionPointers(n: n, probe: probe) }
@@ -33,7 +48,7 @@ enum CellExecution {
     guard let measure else { return nil }
     return repeatMeasuring(
       measure, repetitions: repetitions, budget: budget, memory: probe.isAvailable,
-      skipWarmUp: n >= largeSize)
+      skipWarmUp: n >= largeSize, scale: scale, willMeasure: { counter.isArmed = true })
   }
 
   /// The wall time a measured repetition aims at: long enough to average a per-operation cost
@@ -52,24 +67,32 @@ enum CellExecution {
   /// At the largest sizes there is no warm-up: one repetition already touches every page it
   /// needs, its work is already the least a workload does, and a second would only spend the
   /// cell's budget.
+  ///
+  /// With a fixed `scale` the warm-up and every repetition do that much work, whatever the
+  /// clock says: the instruction count of a repetition then depends on the code alone.
+  /// `willMeasure` is called once, after the warm-up and before the first measured repetition.
   static func repeatMeasuring(
     _ measure: (WorkScale) -> Sample, repetitions: Int, budget: Double, memory: Bool,
-    skipWarmUp: Bool = false
+    skipWarmUp: Bool = false, scale fixedScale: WorkScale? = nil, willMeasure: () -> Void = {}
   ) -> CellOutcome {
     var outcome = CellOutcome()
     outcome.memoryMeasured = memory
     let start = Stopwatch.now()
     func elapsed() -> Double { Double(Stopwatch.now() - start) / 1e9 }
-    var scale = WorkScale.full
+    var scale = fixedScale ?? .full
     if !skipWarmUp {
-      let warmUp = measure(calibrationScale)
+      let warmUp = measure(fixedScale ?? calibrationScale)
       if let problem = warmUp.problem {
         outcome.problem = problem
         return outcome
       }
-      let seconds = max(elapsed(), 1e-6)
-      scale = WorkScale(calibrationScale.fraction * repetitionTarget / seconds)
+      if fixedScale == nil {
+        let seconds = max(elapsed(), 1e-6)
+        scale = WorkScale(calibrationScale.fraction * repetitionTarget / seconds)
+      }
     }
+    willMeasure()
+    outcome.scale = scale.fraction
     var samples: [Sample] = []
     while samples.count < repetitions {
       if elapsed() > budget {
@@ -84,6 +107,7 @@ enum CellExecution {
       samples.append(sample)
     }
     outcome.nanosecondsPerOperation = samples.map(\.nanosecondsPerOperation)
+    outcome.measuredOperations = samples.reduce(0) { $0 + $1.operations }
     outcome.wallSeconds = elapsed()
     outcome.secondsPerRepetition =
       outcome.wallSeconds / Double(samples.count + (skipWarmUp ? 0 : 1))
@@ -94,6 +118,20 @@ enum CellExecution {
       outcome.retainedBytesPerObserver = last.retainedBytesPerObserver
     }
     return outcome
+  }
+
+  /// Turns callgrind's instrumentation on for the timed regions of measured repetitions only.
+  final class InstructionRegion {
+    /// Set once the warm-up is over.
+    var isArmed = false
+
+    func regionWillStart() {
+      if isArmed { observatory_callgrind_start() }
+    }
+
+    func regionDidEnd() {
+      if isArmed { observatory_callgrind_stop() }
+    }
   }
 
   /// Finds the backend by name and binds the workload to its concrete type, so the measured

@@ -2,6 +2,16 @@
 struct CellOutcome: Codable {
   /// Nanoseconds per operation, one per repetition (warm-up excluded).
   var nanosecondsPerOperation: [Double] = []
+  /// Operations in the timed regions of all measured repetitions, to divide a count made over
+  /// them (instructions) by. Absent from outcomes of builds that predate it.
+  var measuredOperations: Int?
+  /// Instructions per operation, one per process, when callgrind counted them; filled in by
+  /// the sweep from callgrind's output, not by the cell process.
+  var instructionsPerOperation: [Double] = []
+  /// Level-1 data cache misses per operation, one per process, with `--cache-sim`.
+  var d1MissesPerOperation: [Double] = []
+  /// Last-level cache misses per operation, one per process, with `--cache-sim`.
+  var llMissesPerOperation: [Double] = []
   var allocationsPerOperation: Double?
   var bytesPerOperation: Double?
   var retainedBytesPerObserver: Double?
@@ -15,6 +25,16 @@ struct CellOutcome: Codable {
   var wallSeconds: Double = 0
   /// Wall-clock seconds per repetition (warm-up included), to project the next size.
   var secondsPerRepetition: Double = 0
+  /// The fraction of the full work each measured repetition did (see `WorkScale`), so that
+  /// another process can be told to do the same; absent from builds that predate it.
+  var scale: Double?
+
+  /// What the cell process prints: the callgrind counts are the sweep's to add.
+  enum CodingKeys: String, CodingKey {
+    case nanosecondsPerOperation, measuredOperations, allocationsPerOperation, bytesPerOperation
+    case retainedBytesPerObserver, problem, memoryMeasured, capped, wallSeconds
+    case secondsPerRepetition, scale
+  }
 }
 
 /// One cell of the sweep.

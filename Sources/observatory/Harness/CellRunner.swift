@@ -11,7 +11,12 @@ struct CellRunner {
   let repetitions: (Int) -> Int
   let budget: Double
   let seed: UInt64
-  let processes: Int
+  /// Processes per cell of the backend called by the argument.
+  let processes: (String) -> Int
+  /// Runs every process under callgrind, with a fixed amount of work, when set.
+  var instructionCounter: InstructionCounter? = nil
+  /// The work of every repetition when instructions are counted (see ``WorkScale``).
+  var instructionScale = 1.0 / 16
 
   enum Result {
     case finished(CellOutcome)
@@ -19,24 +24,28 @@ struct CellRunner {
     case failed(String)
   }
 
-  /// How many processes, and repetitions in each, a cell of size `n` uses.
-  func layout(_ n: Int) -> (processes: Int, repetitions: Int) {
-    let count = max(1, min(processes, repetitions(n)))
-    return (count, max(1, Int((Double(repetitions(n)) / Double(count)).rounded(.up))))
+  /// How many processes, and repetitions in each, a cell uses. Counting instructions, each
+  /// process runs one repetition: it is repeatable, and more processes only measure the spread
+  /// of a backend that is not.
+  func layout(_ plan: CellPlan) -> (processes: Int, repetitions: Int) {
+    let processes = processes(plan.backend)
+    if instructionCounter != nil { return (max(1, processes), 1) }
+    let count = max(1, min(processes, repetitions(plan.n)))
+    return (count, max(1, Int((Double(repetitions(plan.n)) / Double(count)).rounded(.up))))
   }
 
-  /// Repetitions a cell of size `n` runs in all, warm-ups included (none at
-  /// ``CellExecution/largeSize`` or more).
-  func totalRepetitions(_ n: Int) -> Int {
-    let (count, perProcess) = layout(n)
-    return count * (perProcess + (n >= CellExecution.largeSize ? 0 : 1))
+  /// Repetitions a cell runs in all, warm-ups included (none at ``CellExecution/largeSize``
+  /// or more).
+  func totalRepetitions(_ plan: CellPlan) -> Int {
+    let (count, perProcess) = layout(plan)
+    return count * (perProcess + (plan.n >= CellExecution.largeSize ? 0 : 1))
   }
 
   /// Runs the cell's processes one after another. The budget holds for the whole cell: once it
   /// is spent, no further process starts, and a cell left with fewer than three repetitions
   /// (or fewer than it asked for, if that is less) is capped.
   func run(_ plan: CellPlan) -> Result {
-    let (count, perProcess) = layout(plan.n)
+    let (count, perProcess) = layout(plan)
     var merged = CellOutcome()
     let start = DispatchTime.now()
     for index in 0..<count {
@@ -45,10 +54,16 @@ struct CellRunner {
         merged.capped = merged.nanosecondsPerOperation.count < min(3, count * perProcess)
         return .finished(merged)
       }
-      switch runProcess(plan, repetitions: perProcess, budget: budget / Double(count)) {
+      switch runProcess(
+        plan, repetitions: perProcess, budget: budget / Double(count),
+        scale: instructionCounter == nil ? nil : instructionScale)
+      {
       case .finished(let outcome):
         if outcome.problem != nil || outcome.capped { return .finished(outcome) }
         merged.nanosecondsPerOperation += outcome.nanosecondsPerOperation
+        merged.instructionsPerOperation += outcome.instructionsPerOperation
+        merged.d1MissesPerOperation += outcome.d1MissesPerOperation
+        merged.llMissesPerOperation += outcome.llMissesPerOperation
         merged.allocationsPerOperation = outcome.allocationsPerOperation
         merged.bytesPerOperation = outcome.bytesPerOperation
         merged.retainedBytesPerObserver = outcome.retainedBytesPerObserver
@@ -62,16 +77,32 @@ struct CellRunner {
     return .finished(merged)
   }
 
-  private func runProcess(_ plan: CellPlan, repetitions: Int, budget: Double) -> Result {
+  /// Runs one process of the cell: `repetitions` after a warm-up, each doing `scale` of the
+  /// full work, or calibrated to about 20 ms when `scale` is `nil`.
+  func runProcess(_ plan: CellPlan, repetitions: Int, budget: Double, scale: Double?) -> Result {
     let process = Process()
-    process.executableURL = executable
-    process.arguments = [
+    var arguments = [
       "cell", "--backend", plan.backend, "--workload", plan.workload, "--pattern", plan.pattern,
       "--n", String(plan.n), "--depth", String(plan.depth), "--repetitions", String(repetitions),
       "--budget",
       String(budget), "--seed", String(seed),
     ]
+    var countsFile: URL?
     var environment = ProcessInfo.processInfo.environment
+    if let scale { arguments += ["--scale", String(scale)] }
+    if let instructionCounter {
+      arguments += ["--metric", "instructions"]
+      let (launcher, launchArguments, output) = instructionCounter.launch(arguments)
+      process.executableURL = launcher
+      process.arguments = launchArguments
+      countsFile = output
+      // The same hash seed in every process, so that set and dictionary layouts, and the
+      // instructions spent on them, do not change from one run to the next.
+      environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+    } else {
+      process.executableURL = executable
+      process.arguments = arguments
+    }
     environment["LD_PRELOAD"] = nil
     if plan.allocator == .jemalloc, let jemallocPath { environment["LD_PRELOAD"] = jemallocPath }
     process.environment = environment
@@ -121,18 +152,38 @@ struct CellRunner {
         3
       )
       .joined(separator: " / ")
-      return .failed("cell process exited with status \(process.terminationStatus): \(message)")
+      let how =
+        process.terminationReason == .uncaughtSignal
+        ? "was killed by signal \(process.terminationStatus)"
+        : "exited with status \(process.terminationStatus)"
+      return .failed("cell process \(how): \(message)")
     }
+    var outcome: CellOutcome
     do {
-      return .finished(try JSONDecoder().decode(CellOutcome.self, from: collected.output))
+      outcome = try JSONDecoder().decode(CellOutcome.self, from: collected.output)
     } catch {
       return .failed("cell process printed no outcome: \(error.localizedDescription)")
     }
+    if let countsFile, outcome.problem == nil, !outcome.capped {
+      guard let operations = outcome.measuredOperations, operations > 0 else {
+        return .failed("the cell process reported no operations to divide its count by")
+      }
+      do {
+        let counts = try InstructionCounter.read(countsFile)
+        let perOperation = { (count: Double) in count / Double(operations) }
+        outcome.instructionsPerOperation = [perOperation(counts.instructions)]
+        outcome.d1MissesPerOperation = counts.d1Misses.map { [perOperation($0)] } ?? []
+        outcome.llMissesPerOperation = counts.llMisses.map { [perOperation($0)] } ?? []
+      } catch {
+        return .failed("callgrind's counts could not be read: \(error)")
+      }
+    }
+    return .finished(outcome)
   }
 }
 
-/// What a cell process printed; each field is written by one reader and read after both finish.
-private final class Collected: @unchecked Sendable {
+/// What a child process printed; each field is written by one reader and read after both finish.
+final class Collected: @unchecked Sendable {
   var output = Data()
   var errors = Data()
 }

@@ -32,11 +32,8 @@ struct Progress {
     }
   }
 
-  func finish(_ message: String) {
-    if style != .quiet { write(message + "\n") }
-  }
-
-  private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+  /// A sweep whose standard error is closed or full still measures and writes its report.
+  private func write(_ text: String) { StandardOutput.writeError(text) }
 
   static func format(_ seconds: Double) -> String {
     let whole = Int(seconds.rounded())

@@ -4,6 +4,7 @@ import ObservationWorkloads
 struct ReportBuilder {
   let environment: RunEnvironment
   let repetitions: Int
+  var metric: Metric = .time
 
   func rows(
     _ results: [(CellPlan, CellRunner.Result?)], largestFinished: [String: Int]
@@ -12,7 +13,7 @@ struct ReportBuilder {
     var limits: [String: Double] = [:]
     for (plan, result) in results where plan.backend == CellExecution.referenceC {
       if case .finished(let outcome)? = result, outcome.problem == nil,
-        let summary = Summary(outcome.nanosecondsPerOperation)
+        let summary = Summary(costs(outcome))
       {
         limits["\(plan.allocator.rawValue)/\(plan.n)"] = summary.median
       }
@@ -62,7 +63,14 @@ struct ReportBuilder {
     row["n"] = String(plan.n)
     row["depth"] = String(plan.depth)
     row["unit"] = Workload(rawValue: plan.workload)?.unit ?? "delivery"
+    row["metric"] = metric.rawValue
     return row
+  }
+
+  /// The outcome's costs per operation in the report's metric, one per repetition (time) or
+  /// per process (instructions).
+  private func costs(_ outcome: CellOutcome) -> [Double] {
+    metric == .instructions ? outcome.instructionsPerOperation : outcome.nanosecondsPerOperation
   }
 
   private func fill(
@@ -74,18 +82,28 @@ struct ReportBuilder {
       row["note"] = problem
       return
     }
-    guard !outcome.capped, let summary = Summary(outcome.nanosecondsPerOperation) else {
+    guard !outcome.capped, let summary = Summary(costs(outcome)) else {
       row["status"] = "capped"
       row["note"] =
         "fewer than 3 repetitions fitted in the time budget; largest size finished: "
         + (largestFinished.map(String.init) ?? "none")
       return
     }
-    row["repetitions"] = String(outcome.nanosecondsPerOperation.count)
-    row["ns_min"] = csvNumber(summary.min)
-    row["ns_median"] = csvNumber(summary.median)
-    row["ns_p90"] = csvNumber(summary.p90)
-    row["ns_max"] = csvNumber(summary.max)
+    row["repetitions"] = String(costs(outcome).count)
+    switch metric {
+    case .time:
+      row["ns_min"] = csvNumber(summary.min)
+      row["ns_median"] = csvNumber(summary.median)
+      row["ns_p90"] = csvNumber(summary.p90)
+      row["ns_max"] = csvNumber(summary.max)
+    case .instructions:
+      row["instructions_per_op"] = csvNumber(summary.median)
+      if summary.median > 0 && costs(outcome).count > 1 {
+        row["instructions_spread"] = csvNumber((summary.max - summary.min) / summary.median)
+      }
+      row["d1_misses_per_op"] = csvNumber(Summary(outcome.d1MissesPerOperation)?.median)
+      row["ll_misses_per_op"] = csvNumber(Summary(outcome.llMissesPerOperation)?.median)
+    }
     if plan.workload.hasSuffix("notify"), let limit, limit > 0 {
       row["ratio_to_limit"] = csvNumber(summary.median / limit)
     }

@@ -1,27 +1,67 @@
-/// The CSV report's columns, in order. Version 1; documented in `Results/README.md`.
+/// The CSV report's columns, in order. Version 2, documented in `Results/README.md`; version 1
+/// (no metric: every row a time) is still read.
 enum ReportSchema {
-  /// The value of the `schema` column.
-  static let version = "1"
+  /// The value of the `schema` column this tool writes.
+  static let version = "2"
+
+  /// The versions this tool reads.
+  static let readableVersions = ["1", "2"]
 
   static let columns = [
     "schema", "run_id", "commit", "date", "host", "cpu", "cores", "os", "swift", "build",
-    "allocator", "backend", "workload", "pattern", "n", "depth", "unit", "repetitions", "ns_min",
-    "ns_median", "ns_p90", "ns_max", "ratio_to_limit", "allocs_per_op", "bytes_per_op",
+    "allocator", "backend", "workload", "pattern", "n", "depth", "unit", "metric", "repetitions",
+    "ns_min", "ns_median", "ns_p90", "ns_max", "instructions_per_op", "instructions_spread",
+    "d1_misses_per_op", "ll_misses_per_op", "ratio_to_limit", "allocs_per_op", "bytes_per_op",
     "retained_bytes_per_observer", "status", "note",
   ]
 
+  /// Schema 1's columns: schema 2's without the metric and the counts.
+  static let version1Columns = columns.filter { !addedInVersion2.contains($0) }
+
+  /// The columns schema 2 added; a schema 1 row reads them as a time row's: metric `time`, no
+  /// counts.
+  static let addedInVersion2: Set<String> = [
+    "metric", "instructions_per_op", "instructions_spread", "d1_misses_per_op",
+    "ll_misses_per_op",
+  ]
+
+  /// The columns of `version`'s header.
+  static func columns(ofVersion version: String) -> [String]? {
+    switch version {
+    case "1": return version1Columns
+    case "2": return columns
+    default: return nil
+    }
+  }
+
   static var header: String { columns.joined(separator: ",") }
 
-  /// Columns that must hold a number when present.
+  /// The report's text: the header, then one line per row.
+  static func csv(_ rows: [ReportRow]) -> String {
+    ([header] + rows.map { row in CSV.line(columns.map { row[$0] }) }).joined(separator: "\n")
+      + "\n"
+  }
+
+  /// Columns that must hold a finite number when present.
   static let numericColumns: Set<String> = [
     "cores", "n", "depth", "repetitions", "ns_min", "ns_median", "ns_p90", "ns_max",
+    "instructions_per_op", "instructions_spread", "d1_misses_per_op", "ll_misses_per_op",
     "ratio_to_limit", "allocs_per_op", "bytes_per_op", "retained_bytes_per_observer",
+  ]
+
+  /// Columns that must hold a positive whole number when present.
+  static let positiveIntegerColumns: Set<String> = ["cores", "n", "repetitions"]
+
+  /// Columns that must hold a number above zero when present: a cost of zero or less is not a
+  /// measurement.
+  static let positiveColumns: Set<String> = [
+    "ns_min", "ns_median", "ns_p90", "ns_max", "instructions_per_op",
   ]
 
   /// Columns that must never be empty.
   static let requiredColumns: Set<String> = [
     "schema", "run_id", "commit", "date", "allocator", "backend", "workload", "pattern", "n",
-    "unit", "status",
+    "unit", "metric", "status",
   ]
 
   /// The statuses a row can have.
@@ -45,5 +85,19 @@ struct ReportRow: Equatable {
   var cellKey: String {
     ["allocator", "backend", "workload", "pattern", "n", "depth"].map { self[$0] }
       .joined(separator: "/")
+  }
+
+  /// The row's metric (`time` for a schema 1 row).
+  var metric: Metric { Metric(rawValue: self["metric"]) ?? .time }
+
+  /// The column that holds the row's cost: `ns_median`, or `instructions_per_op`.
+  var costColumn: String { metric == .instructions ? "instructions_per_op" : "ns_median" }
+
+  /// The row's cost per operation in its metric, if it was measured.
+  var cost: Double? { number(costColumn) }
+
+  /// The cost with its unit, as tables print it.
+  var costText: String {
+    self[costColumn] + (metric == .instructions ? " instr" : " ns")
   }
 }

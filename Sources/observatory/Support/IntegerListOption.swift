@@ -10,14 +10,20 @@ enum IntegerListOption {
   static func parse(
     _ text: String, option: String, entry: String, range: ClosedRange<Int>
   ) throws -> [Int] {
-    try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
+    var values: [Int] = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       let item = part.trimmingCharacters(in: .whitespaces)
       guard let value = Int(item), range.contains(value) else {
         throw ValidationError(
           "bad \(entry) '\(item)' in \(option); accepted: comma-separated integers from"
             + " \(range.lowerBound) to \(range.upperBound)")
       }
-      return value
+      // A value given twice would measure one cell twice and write it twice.
+      if values.contains(value) {
+        throw ValidationError("\(entry) \(value) is given twice in \(option)")
+      }
+      values.append(value)
     }
+    return values
   }
 }

@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+
+/// `observatory ab --base A --candidate B`: two builds measured on the same cells, interleaved,
+/// with a confidence interval per cell.
+struct ABCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "ab",
+    abstract: "Measure two builds of the tool side by side, interleaved; exit 2 on a regression.",
+    discussion: """
+      For every selected cell, the base build first calibrates the work of a repetition (about \
+      20 ms); then --rounds rounds of four fresh processes run in the order base, candidate, \
+      candidate, base, each doing that same work --repetitions times. Interleaving lets both \
+      builds see the same machine, whatever it is doing. Each process gives one sample (the \
+      median of its repetitions); the cell's ratio is the Hodges-Lehmann estimate over the \
+      samples' logarithms, with the distribution-free (Mann-Whitney) confidence interval.
+
+      A cell regresses when its whole interval lies above 1 + --threshold, improves when it \
+      lies below 1 - --threshold, is unchanged when it lies within both, and is inconclusive \
+      otherwise. Both executables must be builds of this tool that accept `cell --scale` (this \
+      version or later): give their paths, or git refs to build (--base-ref main \
+      --candidate-ref HEAD), each into .build-ab-<commit>. Exit status: 0 no regression, 2 regression, 1 usage or input error.
+      """)
+
+  @Option(name: .long, help: "The base build's observatory executable.") var base: String?
+  @Option(name: .long, help: "The candidate build's observatory executable.")
+  var candidate: String?
+  @Option(
+    name: .long,
+    help: "A git ref to build (release, into .build-ab-<commit>) and use as the base.")
+  var baseRef: String?
+  @Option(name: .long, help: "A git ref to build and use as the candidate.")
+  var candidateRef: String?
+
+  @OptionGroup var selection: CellSelection
+
+  @Option(name: .long, help: "Rounds of base, candidate, candidate, base per cell (default 4).")
+  var rounds: Int = 4
+
+  @Option(name: .long, help: "Repetitions per process (default 3).")
+  var repetitions: Int = 3
+
+  @Option(name: .long, help: "Percent a median must change by to count (default 5).")
+  var threshold: Double = 5
+
+  @Option(name: .long, help: "Confidence of each cell's interval (default 0.95).")
+  var confidence: Double = 0.95
+
+  @Option(name: .long, help: "Seconds one process may spend before it is stopped (default 1).")
+  var cellBudget: Double = 1
+
+  @Option(name: .long, help: "text or markdown.") var format: ComparisonFormat = .text
+
+  @Flag(name: .long, help: "Show only the cells whose verdict is not `unchanged`.")
+  var changesOnly = false
+
+  @Flag(name: .long, help: "No progress on standard error.")
+  var quiet = false
+
+  func validate() throws {
+    for (side, path, ref) in [("base", base, baseRef), ("candidate", candidate, candidateRef)] {
+      guard (path == nil) != (ref == nil) else {
+        throw ValidationError(
+          "give the \(side) as --\(side) PATH (an observatory executable) or --\(side)-ref REF"
+            + " (a git ref to build), one of the two")
+      }
+      guard let path else { continue }
+      let option = "--" + side
+      var status = stat()
+      guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        access(path, X_OK) == 0
+      else {
+        throw ValidationError(
+          "\(option) '\(path)' is not an executable file; give the path of an observatory build,"
+            + " e.g. .build-base/release/observatory")
+      }
+    }
+    guard (1...100).contains(rounds) else {
+      throw ValidationError("--rounds must be an integer from 1 to 100, got \(rounds)")
+    }
+    guard (1...1000).contains(repetitions) else {
+      throw ValidationError("--repetitions must be an integer from 1 to 1000, got \(repetitions)")
+    }
+    guard threshold.isFinite && threshold >= 0 && threshold <= 1000 else {
+      throw ValidationError("--threshold must be a percentage from 0 to 1000, got \(threshold)")
+    }
+    guard confidence > 0.5 && confidence < 1 else {
+      throw ValidationError("--confidence must be a fraction in (0.5, 1), got \(confidence)")
+    }
+    guard cellBudget.isFinite && cellBudget > 0 && cellBudget <= 86_400 else {
+      throw ValidationError(
+        "--cell-budget must be a number of seconds in (0, 86400], got \(cellBudget)")
+    }
+  }
+
+  func run() throws {
+    let base: String
+    let candidate: String
+    do {
+      base = try self.base ?? RefBuilder.build(baseRef!, quiet: quiet)
+      candidate = try self.candidate ?? RefBuilder.build(candidateRef!, quiet: quiet)
+    } catch let error as RefBuilder.Failure {
+      throw ValidationError(error.description)
+    }
+    let jemalloc = JemallocLocator.find()
+    let plans = try selection.plans(allocators: try selection.allocators(jemalloc: jemalloc))
+    func runner(_ path: String) -> CellRunner {
+      CellRunner(
+        executable: URL(fileURLWithPath: path), jemallocPath: jemalloc,
+        repetitions: { [repetitions] _ in repetitions }, budget: cellBudget, seed: 0x5EED,
+        processes: { _ in 1 })
+    }
+    let pair = PairedRunner(
+      base: runner(base), candidate: runner(candidate), rounds: rounds,
+      repetitions: repetitions, threshold: threshold / 100, confidence: confidence)
+    var progress = Progress(total: plans.count, quiet: quiet)
+    var cells: [PairedRunner.Cell] = []
+    for plan in plans {
+      let cell = pair.run(plan)
+      cells.append(cell)
+      progress.advance(
+        "\(plan.backend) \(plan.workload) \(plan.pattern) n=\(plan.n): \(cell.verdict.rawValue)")
+    }
+    let report = PairedReport(cells: cells, threshold: threshold / 100, confidence: confidence)
+    try StandardOutput.write(
+      format == .markdown
+        ? report.markdown(changesOnly: changesOnly) : report.text(changesOnly: changesOnly))
+    if !report.regressions.isEmpty { throw ExitCode(2) }
+  }
+}

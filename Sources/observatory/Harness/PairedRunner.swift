@@ -1,0 +1,190 @@
+import Foundation
+
+/// Runs one cell on two builds, interleaved, and judges the ratio of their costs.
+struct PairedRunner {
+  let base: CellRunner
+  let candidate: CellRunner
+  let rounds: Int
+  let repetitions: Int
+  let threshold: Double
+  let confidence: Double
+
+  /// One cell measured on both builds.
+  struct Cell {
+    var plan: CellPlan
+    /// One sample per process: the median nanoseconds per operation of its repetitions.
+    var baseSamples: [Double] = []
+    var candidateSamples: [Double] = []
+    var estimate: RatioEstimate?
+    var verdict: Comparison.Verdict = .notComparable
+    var reason = ""
+  }
+
+  /// The order of the four processes of a round: base, candidate, candidate, base.
+  static let roundOrder = [false, true, true, false]
+
+  func run(_ plan: CellPlan) -> Cell {
+    var cell = Cell(plan: plan)
+    // The base calibrates; every process then does the same work.
+    let scale: Double
+    switch base.runProcess(plan, repetitions: 1, budget: base.budget, scale: nil) {
+    case .finished(let outcome) where outcome.problem == nil && !outcome.capped:
+      guard let calibrated = outcome.scale else {
+        cell.reason = "the base build prints no work scale: it predates `ab`"
+        return cell
+      }
+      scale = calibrated
+    case .finished(let outcome):
+      cell.reason = "not measured in the base: " + (outcome.problem ?? "capped")
+      return cell
+    case .timedOut:
+      cell.reason = "not measured in the base: capped"
+      return cell
+    case .failed(let reason):
+      cell.reason = "not measured in the base: \(reason)"
+      return cell
+    }
+    for _ in 0..<rounds {
+      for isCandidate in Self.roundOrder {
+        let runner = isCandidate ? candidate : base
+        switch runner.runProcess(
+          plan, repetitions: repetitions, budget: runner.budget, scale: scale)
+        {
+        case .finished(let outcome)
+        where outcome.problem == nil && !outcome.capped
+          && !outcome.nanosecondsPerOperation.isEmpty:
+          let sample = Summary(outcome.nanosecondsPerOperation)!.median
+          if isCandidate {
+            cell.candidateSamples.append(sample)
+          } else {
+            cell.baseSamples.append(sample)
+          }
+        case let result:
+          return judgeFailure(cell, result, isCandidate: isCandidate)
+        }
+      }
+    }
+    return judge(cell)
+  }
+
+  private func judgeFailure(_ cell: Cell, _ result: CellRunner.Result, isCandidate: Bool) -> Cell {
+    var cell = cell
+    let what: String
+    var capped = false
+    switch result {
+    case .finished(let outcome) where outcome.problem != nil: what = outcome.problem!
+    case .finished, .timedOut:
+      what = "ran out of its time budget"
+      capped = true
+    case .failed(let reason): what = reason
+    }
+    if isCandidate {
+      cell.verdict = capped ? .capped : .regression
+      cell.reason = "the candidate \(what)"
+    } else {
+      cell.reason = "the base \(what)"
+    }
+    return cell
+  }
+
+  private func judge(_ cell: Cell) -> Cell {
+    var cell = cell
+    guard
+      let estimate = RatioEstimate(
+        base: cell.baseSamples, candidate: cell.candidateSamples, confidence: confidence)
+    else {
+      cell.reason = "too few samples for a \(csvNumber(confidence * 100))% interval"
+      return cell
+    }
+    cell.estimate = estimate
+    cell.verdict = Self.verdict(estimate, threshold: threshold)
+    if cell.verdict == .inconclusive { cell.reason = "the interval reaches past the threshold" }
+    return cell
+  }
+
+  /// Regression when the whole interval lies above 1 + `threshold`, improvement when below
+  /// 1 - `threshold`, unchanged when within both, inconclusive otherwise.
+  static func verdict(_ estimate: RatioEstimate, threshold: Double) -> Comparison.Verdict {
+    if estimate.lower > 1 + threshold { return .regression }
+    if estimate.upper < 1 - threshold { return .improvement }
+    if estimate.lower >= 1 - threshold && estimate.upper <= 1 + threshold { return .unchanged }
+    return .inconclusive
+  }
+}
+
+/// The verdicts of `ab`, as text or Markdown.
+struct PairedReport {
+  let cells: [PairedRunner.Cell]
+  let threshold: Double
+  let confidence: Double
+
+  var regressions: [PairedRunner.Cell] { cells.filter { $0.verdict == .regression } }
+
+  private func name(_ plan: CellPlan) -> String {
+    [
+      plan.allocator.rawValue, plan.backend, plan.workload, plan.pattern, String(plan.n),
+      String(plan.depth),
+    ].joined(separator: "/")
+  }
+
+  private func columns(_ cell: PairedRunner.Cell) -> [String] {
+    let median = { (values: [Double]) in
+      Summary(values).map { csvNumber($0.median) + " ns" } ?? "-"
+    }
+    guard let estimate = cell.estimate else {
+      return [name(cell.plan), median(cell.baseSamples), median(cell.candidateSamples), "-", "-"]
+    }
+    return [
+      name(cell.plan), median(cell.baseSamples), median(cell.candidateSamples),
+      String(format: "%+.1f%%", (estimate.ratio - 1) * 100),
+      String(format: "[%+.1f%%, %+.1f%%]", (estimate.lower - 1) * 100, (estimate.upper - 1) * 100),
+    ]
+  }
+
+  private func shown(_ changesOnly: Bool) -> [PairedRunner.Cell] {
+    changesOnly ? cells.filter { $0.verdict != .unchanged } : cells
+  }
+
+  var summary: String {
+    let counts = Dictionary(grouping: cells, by: \.verdict).mapValues(\.count)
+    let parts = Comparison.Verdict.allCases.compactMap { verdict in
+      counts[verdict].map { "\($0) \(verdict.rawValue)" }
+    }.joined(separator: ", ")
+    return "\(cells.count) cells measured on both builds, interleaved, at a"
+      + " \(csvNumber(threshold * 100))% threshold with \(csvNumber(confidence * 100))% intervals:"
+      + " \(parts)"
+      + (regressions.isEmpty ? ". No regression." : ". \(regressions.count) regression(s).")
+  }
+
+  func text(changesOnly: Bool = false) -> String {
+    let header = [
+      "cell (allocator/backend/workload/pattern/n/depth)", "base", "candidate", "change",
+      "\(csvNumber(confidence * 100))% interval", "verdict",
+    ]
+    let rows =
+      [header]
+      + shown(changesOnly).map {
+        columns($0) + [$0.verdict.rawValue + ($0.reason.isEmpty ? "" : ": " + $0.reason)]
+      }
+    let widths = (0..<header.count - 1).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    let lines = rows.map { row in
+      (row.dropLast().enumerated().map {
+        $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0)
+      } + [row.last!]).joined(separator: "  ")
+    }
+    return (lines + [summary]).joined(separator: "\n") + "\n"
+  }
+
+  func markdown(changesOnly: Bool = false) -> String {
+    var lines = [
+      summary, "",
+      "| cell | base | candidate | change | \(csvNumber(confidence * 100))% interval | verdict |",
+      "|---|---:|---:|---:|---:|---|",
+    ]
+    for cell in shown(changesOnly) {
+      let verdict = cell.verdict == .regression ? "**regression**" : cell.verdict.rawValue
+      lines.append("| " + columns(cell).joined(separator: " | ") + " | \(verdict) |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

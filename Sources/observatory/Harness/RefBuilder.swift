@@ -1,0 +1,77 @@
+import Foundation
+
+/// Builds the `observatory` executable of a git ref, for `ab --base-ref` / `--candidate-ref`.
+///
+/// The ref is checked out into a temporary worktree (the working tree here is not touched) and
+/// built in release mode into `.build-ab-<commit>` beside this package, where a second run
+/// finds it already built.
+enum RefBuilder {
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// The path of the built executable.
+  static func build(_ ref: String, quiet: Bool) throws -> String {
+    guard
+      let commit = try? run("git", ["rev-parse", "--verify", "--quiet", ref + "^{commit}"]),
+      !commit.isEmpty
+    else {
+      throw Failure(description: "'\(ref)' is not a commit of this repository (git rev-parse)")
+    }
+    let root = try run("git", ["rev-parse", "--show-toplevel"])
+    let scratch = URL(fileURLWithPath: root).appendingPathComponent(
+      ".build-ab-\(commit.prefix(12))")
+    let executable = scratch.appendingPathComponent("release/observatory").path
+    if FileManager.default.isExecutableFile(atPath: executable) { return executable }
+    let worktree = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "observatory-ab-\(commit.prefix(12))-\(getpid())")
+    _ = try run("git", ["worktree", "add", "--detach", worktree.path, commit])
+    defer { _ = try? run("git", ["worktree", "remove", "--force", worktree.path]) }
+    if !quiet {
+      StandardOutput.writeError("observatory: building \(ref) (\(commit.prefix(12)))…\n")
+    }
+    _ = try run(
+      "swift",
+      [
+        "build", "-c", "release", "--product", "observatory", "--package-path", worktree.path,
+        "--scratch-path", scratch.path,
+      ])
+    guard FileManager.default.isExecutableFile(atPath: executable) else {
+      throw Failure(description: "building \(ref) left no executable at \(executable)")
+    }
+    return executable
+  }
+
+  /// Runs a command found on `PATH`; its trimmed standard output.
+  ///
+  /// - Throws: ``Failure`` with the end of its standard error when it fails.
+  @discardableResult
+  static func run(_ command: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [command] + arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Standard error is read on another thread so that neither pipe can fill and block the
+    // command (swift build writes much to both).
+    let collected = Collected()
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) {
+      collected.output = errors.fileHandleForReading.readDataToEndOfFile()
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    let errorData = collected.output
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      let message = String(decoding: errorData, as: UTF8.self).split(separator: "\n").suffix(5)
+        .joined(separator: " / ")
+      throw Failure(
+        description: "`\(command) \(arguments.joined(separator: " "))` failed: \(message)")
+    }
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
