@@ -1,13 +1,19 @@
 #if OBSERVATORY_SLOWDOWN_EXPERIMENT
-/// Extra work on every delivery, compiled only into the test build that measures what
+/// Extra work on every delivery, compiled only into the test builds that measure what
 /// `observatory ab` and `--metric instructions` detect (`-Xswiftc
-/// -DOBSERVATORY_SLOWDOWN_EXPERIMENT`; see the README). A real change to the delivery path, not
-/// a multiplied number: one call the optimizer cannot inline, doing four rounds of xorshift (a
-/// chain of dependent steps it cannot fold), about 7 ns on the machine CI uses.
+/// -DOBSERVATORY_SLOWDOWN_EXPERIMENT`, and `-Xswiftc -DOBSERVATORY_SLOWDOWN_SMALL` for the
+/// smaller one; see the README). A real change to the delivery path, not a multiplied number:
+/// one call the optimizer cannot inline, doing rounds of xorshift, a chain of dependent steps
+/// it cannot fold (12 rounds, or 7 for the smaller one).
 @inline(never)
 public func _slowdownExperimentWork() {
+  #if OBSERVATORY_SLOWDOWN_SMALL
+  let rounds = 7
+  #else
+  let rounds = 12
+  #endif
   var state = _slowdownExperimentState
-  for _ in 0..<4 {
+  for _ in 0..<rounds {
     state ^= state << 13
     state ^= state >> 7
     state ^= state << 17

@@ -17,7 +17,9 @@ struct ABCommand: ParsableCommand {
 
       A cell regresses when its whole interval lies above 1 + --threshold, improves when it \
       lies below 1 - --threshold, is unchanged when it lies within both, and is inconclusive \
-      otherwise. Both executables must be builds of this tool that accept `cell --scale` (this \
+      otherwise. A regression or an improvement is measured again with as many rounds: the \
+      second batch alone must move the same way past the threshold, and the interval over \
+      both must still clear it, or the cell is inconclusive. Both executables must be builds of this tool that accept `cell --scale` (this \
       version or later): give their paths, or git refs to build (--base-ref main \
       --candidate-ref HEAD), each into .build-ab-<commit>. Exit status: 0 no regression, 2 regression, 1 usage or input error.
       """)

@@ -72,10 +72,6 @@ struct HistoryCommand: ParsableCommand {
         row["ratio_to_limit"], row["status"], change,
       ])
     }
-    let widths = (0..<lines[0].count).map { column in lines.map { $0[column].count }.max() ?? 0 }
-    return lines.map { line in
-      line.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
-        .joined(separator: "  ")
-    }.joined(separator: "\n") + "\n"
+    return TextTable.render(lines)
   }
 }

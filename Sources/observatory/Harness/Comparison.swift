@@ -286,13 +286,7 @@ struct Comparison {
           cell.verdict.rawValue + (cell.reason.isEmpty ? "" : ": " + cell.reason),
         ]
       }
-    let widths = (0..<header.count - 1).map { column in rows.map { $0[column].count }.max() ?? 0 }
-    let lines = rows.map { row in
-      (row.dropLast().enumerated().map {
-        $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0)
-      } + [row.last!]).joined(separator: "  ")
-    }
-    return (lines + [summary]).joined(separator: "\n") + "\n"
+    return TextTable.render(rows) + summary + "\n"
   }
 
   /// Markdown for a pull-request comment: the summary, the cells that did not stay unchanged,
@@ -307,7 +301,9 @@ struct Comparison {
       if allocators.count > 1 { parts.insert(row["allocator"], at: 0) }
       return parts.joined(separator: " ")
     }
-    let changed = cells.filter { $0.verdict != .unchanged }.sorted {
+    // Verdicts worth reading come first, in full; the rest fold away.
+    let folded: Set<Verdict> = [.unchanged, .notComparable]
+    let changed = cells.filter { !folded.contains($0.verdict) }.sorted {
       Verdict.allCases.firstIndex(of: $0.verdict)! < Verdict.allCases.firstIndex(of: $1.verdict)!
     }
     var lines = [summary.replacingOccurrences(of: "\n", with: "\n\n"), ""]
@@ -321,16 +317,30 @@ struct Comparison {
             + " | \(change(cell)) | \(verdict) |")
       }
     }
-    let unchanged = cells.filter { $0.verdict == .unchanged }
-    if !changesOnly && !unchanged.isEmpty {
-      lines += [
-        "", "<details><summary>\(unchanged.count) unchanged cells</summary>", "",
-        "| cell | base | change |", "|---|---:|---:|",
-      ]
-      for cell in unchanged {
-        lines.append("| \(name(cell.base)) | \(describe(cell.base)) | \(change(cell)) |")
+    if !changesOnly {
+      let notComparable = cells.filter { $0.verdict == .notComparable }
+      if !notComparable.isEmpty {
+        lines += [
+          "", "<details><summary>\(notComparable.count) cells not measured in the base</summary>",
+          "", "| cell | base | candidate |", "|---|---|---:|",
+        ]
+        for cell in notComparable {
+          lines.append(
+            "| \(name(cell.base)) | \(cell.base["status"]) | \(describe(cell.candidate)) |")
+        }
+        lines += ["", "</details>"]
       }
-      lines += ["", "</details>"]
+      let unchanged = cells.filter { $0.verdict == .unchanged }
+      if !unchanged.isEmpty {
+        lines += [
+          "", "<details><summary>\(unchanged.count) unchanged cells</summary>", "",
+          "| cell | base | change |", "|---|---:|---:|",
+        ]
+        for cell in unchanged {
+          lines.append("| \(name(cell.base)) | \(describe(cell.base)) | \(change(cell)) |")
+        }
+        lines += ["", "</details>"]
+      }
     }
     return lines.joined(separator: "\n") + "\n"
   }

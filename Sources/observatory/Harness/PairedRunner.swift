@@ -44,11 +44,40 @@ struct PairedRunner {
       cell.reason = "not measured in the base: \(reason)"
       return cell
     }
+    if let failure = measureRounds(&cell, scale: scale) { return failure }
+    cell = judge(cell)
+    guard cell.verdict == .regression || cell.verdict == .improvement else { return cell }
+    // A verdict must survive a second measurement: a burst of load that happened to hit one
+    // build's processes more than the other's does not come back on cue, a real change does.
+    // The second batch of rounds must by itself move the same way past the threshold, and
+    // the interval over both batches must still clear it.
+    let first = cell.verdict
+    var second = Cell(plan: plan)
+    if let failure = measureRounds(&second, scale: scale) { return failure }
+    cell.baseSamples += second.baseSamples
+    cell.candidateSamples += second.candidateSamples
+    cell = judge(cell)
+    let repeated = RatioEstimate(
+      base: second.baseSamples, candidate: second.candidateSamples, confidence: confidence)
+    let confirmed =
+      repeated.map {
+        first == .regression ? $0.ratio > 1 + threshold : $0.ratio < 1 - threshold
+      } ?? false
+    if cell.verdict != first || !confirmed {
+      cell.verdict = .inconclusive
+      cell.reason = "not confirmed by a second measurement"
+    }
+    return cell
+  }
+
+  /// Runs `rounds` rounds of base, candidate, candidate, base into `cell`'s samples; the cell
+  /// to report if a process failed.
+  private func measureRounds(_ cell: inout Cell, scale: Double) -> Cell? {
     for _ in 0..<rounds {
       for isCandidate in Self.roundOrder {
         let runner = isCandidate ? candidate : base
         switch runner.runProcess(
-          plan, repetitions: repetitions, budget: runner.budget, scale: scale)
+          cell.plan, repetitions: repetitions, budget: runner.budget, scale: scale)
         {
         case .finished(let outcome)
         where outcome.problem == nil && !outcome.capped
@@ -64,7 +93,7 @@ struct PairedRunner {
         }
       }
     }
-    return judge(cell)
+    return nil
   }
 
   private func judgeFailure(_ cell: Cell, _ result: CellRunner.Result, isCandidate: Bool) -> Cell {
@@ -166,13 +195,7 @@ struct PairedReport {
       + shown(changesOnly).map {
         columns($0) + [$0.verdict.rawValue + ($0.reason.isEmpty ? "" : ": " + $0.reason)]
       }
-    let widths = (0..<header.count - 1).map { column in rows.map { $0[column].count }.max() ?? 0 }
-    let lines = rows.map { row in
-      (row.dropLast().enumerated().map {
-        $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0)
-      } + [row.last!]).joined(separator: "  ")
-    }
-    return (lines + [summary]).joined(separator: "\n") + "\n"
+    return TextTable.render(rows) + summary + "\n"
   }
 
   func markdown(changesOnly: Bool = false) -> String {

@@ -29,7 +29,11 @@ struct CellSelection: ParsableArguments {
   var depths: String?
 
   @Option(
-    name: .long, help: "system, jemalloc or all; default: jemalloc when installed, else system.")
+    name: .long,
+    help: """
+      system, jemalloc or all; default: jemalloc when installed, else system (system for \
+      --metric instructions).
+      """)
   var allocator: String?
 
   @Flag(name: .long, help: "A smoke sweep of about a minute: sizes 1, 16, 256, fewer repetitions.")
@@ -92,8 +96,12 @@ struct CellSelection: ParsableArguments {
   }
 
   /// The allocators to measure with, given where jemalloc is (`nil`: not installed).
-  func allocators(jemalloc: String?) throws -> [Allocator] {
-    let allocators = try requestedAllocators() ?? (jemalloc == nil ? [.system] : [.jemalloc])
+  ///
+  /// - Parameter preferSystem: default to the system allocator even where jemalloc is
+  ///   installed (instruction counts: jemalloc purges on a clock, so its counts vary).
+  func allocators(jemalloc: String?, preferSystem: Bool = false) throws -> [Allocator] {
+    let allocators =
+      try requestedAllocators() ?? (jemalloc == nil || preferSystem ? [.system] : [.jemalloc])
     if allocators.contains(.jemalloc) && jemalloc == nil {
       throw ValidationError(
         "--allocator \(allocator ?? "jemalloc") needs jemalloc, which was not found; install it"
