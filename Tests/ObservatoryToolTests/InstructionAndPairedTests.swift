@@ -98,4 +98,41 @@ struct PairedTests {
     let estimate = try #require(RatioEstimate(base: base, candidate: candidate))
     #expect(PairedRunner.verdict(estimate, threshold: 0.05) == .inconclusive)
   }
+
+  @Test("Wilcoxon signed-rank critical counts match the published tables")
+  func signedRankCounts() {
+    // Two-sided 5%: W <= 3 rejects for 8 pairs, W <= 52 for 20, W <= 0 for 6; the count cut
+    // from each end is one more. Five pairs cannot reach 95% (the least tail is 1/32).
+    #expect(RatioEstimate.signedRankCriticalCount(n: 8, tail: 0.025) == 4)
+    #expect(RatioEstimate.signedRankCriticalCount(n: 20, tail: 0.025) == 53)
+    #expect(RatioEstimate.signedRankCriticalCount(n: 6, tail: 0.025) == 1)
+    #expect(RatioEstimate.signedRankCriticalCount(n: 5, tail: 0.025) == nil)
+    // Two-sided 1% for 12 pairs: W <= 7.
+    #expect(RatioEstimate.signedRankCriticalCount(n: 12, tail: 0.005) == 8)
+  }
+
+  @Test("Paired ratios: centred on the change, robust to one spoilt pair, wide when noisy")
+  func pairedRatios() throws {
+    let spread: [Double] = [0.98, 1.01, 1.0, 0.99, 1.02, 1.0, 0.995, 1.005]
+    let same = try #require(RatioEstimate(pairedRatios: spread))
+    #expect(same.lower < 1 && same.upper > 1)
+    #expect(PairedRunner.verdict(same, threshold: 0.05) == .unchanged)
+
+    let slower = try #require(RatioEstimate(pairedRatios: spread.map { $0 * 1.1 }))
+    #expect(abs(slower.ratio - 1.1) < 0.005)
+    #expect(PairedRunner.verdict(slower, threshold: 0.05) == .regression)
+
+    var spoilt = spread
+    spoilt[2] = 2.5
+    let robust = try #require(RatioEstimate(pairedRatios: spoilt))
+    #expect(robust.ratio < 1.02)
+    #expect(PairedRunner.verdict(robust, threshold: 0.05) != .regression)
+
+    let wide = try #require(
+      RatioEstimate(pairedRatios: [0.8, 1.3, 0.95, 1.4, 1.1, 0.9, 1.35, 1.2]))
+    #expect(PairedRunner.verdict(wide, threshold: 0.05) == .inconclusive)
+
+    #expect(RatioEstimate(pairedRatios: [1, 1, 1, 1, 1]) == nil)
+    #expect(RatioEstimate(pairedRatios: [1, 1, 1, 1, 1, 1, 1, .nan]) == nil)
+  }
 }

@@ -8,20 +8,24 @@ struct ABCommand: ParsableCommand {
     commandName: "ab",
     abstract: "Measure two builds of the tool side by side, interleaved; exit 2 on a regression.",
     discussion: """
-      For every selected cell, the base build first calibrates the work of a repetition (about \
-      20 ms); then --rounds rounds of four fresh processes run in the order base, candidate, \
-      candidate, base, each doing that same work --repetitions times. Interleaving lets both \
-      builds see the same machine, whatever it is doing. Each process gives one sample (the \
-      median of its repetitions); the cell's ratio is the Hodges-Lehmann estimate over the \
-      samples' logarithms, with the distribution-free (Mann-Whitney) confidence interval.
+      For every selected cell, the base build first calibrates the work of a repetition (a \
+      quarter of its usual 20 ms). Then --rounds rounds each start one fresh process of either \
+      build, both pinned to one processor (rounds go round the processors), and the two take \
+      turns: a base repetition, a candidate repetition, and so on, --repetitions each. A \
+      repetition's partner is measured within milliseconds of it, on the same processor, so \
+      what the machine is doing at that moment cancels out of their ratio. A round's ratio is \
+      the median of its pairs' ratios; the cell's ratio is the Hodges-Lehmann estimate over \
+      the rounds, with the distribution-free (Wilcoxon signed-rank) confidence interval, which \
+      needs at least 6 rounds at 95%.
 
       A cell regresses when its whole interval lies above 1 + --threshold, improves when it \
       lies below 1 - --threshold, is unchanged when it lies within both, and is inconclusive \
       otherwise. A regression or an improvement is measured again with as many rounds: the \
       second batch alone must move the same way past the threshold, and the interval over \
-      both must still clear it, or the cell is inconclusive. Both executables must be builds of this tool that accept `cell --scale` (this \
-      version or later): give their paths, or git refs to build (--base-ref main \
-      --candidate-ref HEAD), each into .build-ab-<commit>. Exit status: 0 no regression, 2 regression, 1 usage or input error.
+      both must still clear it, or the cell is inconclusive. Both executables must be builds \
+      of this tool whose `cell` takes turns (this version or later): give their paths, or git \
+      refs to build (--base-ref main --candidate-ref HEAD), each into .build-ab-<commit>. Exit \
+      status: 0 no regression, 2 regression, 1 usage or input error.
       """)
 
   @Option(name: .long, help: "The base build's observatory executable.") var base: String?
@@ -36,11 +40,13 @@ struct ABCommand: ParsableCommand {
 
   @OptionGroup var selection: CellSelection
 
-  @Option(name: .long, help: "Rounds of base, candidate, candidate, base per cell (default 4).")
-  var rounds: Int = 4
+  @Option(
+    name: .long,
+    help: "Rounds per cell, each a pair of processes taking turns (default 8, at least 6 at 95%).")
+  var rounds: Int = 8
 
-  @Option(name: .long, help: "Repetitions per process (default 3).")
-  var repetitions: Int = 3
+  @Option(name: .long, help: "Repetitions per process, taken in turns (default 10).")
+  var repetitions: Int = 10
 
   @Option(name: .long, help: "Percent a median must change by to count (default 5).")
   var threshold: Double = 5
@@ -89,6 +95,15 @@ struct ABCommand: ParsableCommand {
     guard confidence > 0.5 && confidence < 1 else {
       throw ValidationError("--confidence must be a fraction in (0.5, 1), got \(confidence)")
     }
+    guard RatioEstimate.signedRankCriticalCount(n: rounds, tail: (1 - confidence) / 2) != nil
+    else {
+      let least = (1...100).first {
+        RatioEstimate.signedRankCriticalCount(n: $0, tail: (1 - confidence) / 2) != nil
+      }
+      throw ValidationError(
+        "--rounds \(rounds) is too few for a \(csvNumber(confidence * 100))% interval; give at"
+          + " least \(least.map(String.init) ?? "more") rounds or a lower --confidence")
+    }
     guard cellBudget.isFinite && cellBudget > 0 && cellBudget <= 86_400 else {
       throw ValidationError(
         "--cell-budget must be a number of seconds in (0, 86400], got \(cellBudget)")
@@ -104,13 +119,16 @@ struct ABCommand: ParsableCommand {
     } catch let error as RefBuilder.Failure {
       throw ValidationError(error.description)
     }
-    let jemalloc = JemallocLocator.find()
+    let jemalloc = try JemallocLocator.find()
     let plans = try selection.plans(allocators: try selection.allocators(jemalloc: jemalloc))
     func runner(_ path: String) -> CellRunner {
       CellRunner(
         executable: URL(fileURLWithPath: path), jemallocPath: jemalloc,
         repetitions: { [repetitions] _ in repetitions }, budget: cellBudget, seed: 0x5EED,
         processes: { _ in 1 })
+    }
+    if plans.contains(where: { $0.allocator == .jemalloc }) {
+      try runner(base).checkJemalloc()
     }
     let pair = PairedRunner(
       base: runner(base), candidate: runner(candidate), rounds: rounds,

@@ -25,7 +25,7 @@ enum CellExecution {
   static func run(
     backend name: String, workload: Workload, pattern: WorkloadPattern, n: Int, depth: Int = 0,
     repetitions: Int, budget: Double, seed: UInt64, scale: WorkScale? = nil,
-    countsInstructions: Bool = false
+    countsInstructions: Bool = false, turns: TurnTaking? = nil
   ) -> CellOutcome? {
     var probe = MemoryProbe()
     let counter = InstructionRegion()
@@ -48,7 +48,8 @@ enum CellExecution {
     guard let measure else { return nil }
     return repeatMeasuring(
       measure, repetitions: repetitions, budget: budget, memory: probe.isAvailable,
-      skipWarmUp: n >= largeSize, scale: scale, willMeasure: { counter.isArmed = true })
+      skipWarmUp: n >= largeSize, scale: scale, turns: turns,
+      willMeasure: { counter.isArmed = true })
   }
 
   /// The wall time a measured repetition aims at: long enough to average a per-operation cost
@@ -71,23 +72,36 @@ enum CellExecution {
   /// With a fixed `scale` the warm-up and every repetition do that much work, whatever the
   /// clock says: the instruction count of a repetition then depends on the code alone.
   /// `willMeasure` is called once, after the warm-up and before the first measured repetition.
+  /// With `turns`, the warm-up and every repetition wait for this process's turn and pass it on
+  /// after (see ``TurnTaking``); the budget then counts the partner's turns too.
   static func repeatMeasuring(
     _ measure: (WorkScale) -> Sample, repetitions: Int, budget: Double, memory: Bool,
-    skipWarmUp: Bool = false, scale fixedScale: WorkScale? = nil, willMeasure: () -> Void = {}
+    skipWarmUp: Bool = false, scale fixedScale: WorkScale? = nil, turns: TurnTaking? = nil,
+    willMeasure: () -> Void = {}
   ) -> CellOutcome {
+    defer { turns?.finish() }
+    func inTurn(_ scale: WorkScale) -> Sample {
+      turns?.take()
+      defer { turns?.pass() }
+      return measure(scale)
+    }
     var outcome = CellOutcome()
     outcome.memoryMeasured = memory
     let start = Stopwatch.now()
     func elapsed() -> Double { Double(Stopwatch.now() - start) / 1e9 }
     var scale = fixedScale ?? .full
     if !skipWarmUp {
+      turns?.take()
+      let warmUpStart = Stopwatch.now()
       let warmUp = measure(fixedScale ?? calibrationScale)
+      let warmUpSeconds = Double(Stopwatch.now() - warmUpStart) / 1e9
+      turns?.pass()
       if let problem = warmUp.problem {
         outcome.problem = problem
         return outcome
       }
       if fixedScale == nil {
-        let seconds = max(elapsed(), 1e-6)
+        let seconds = max(warmUpSeconds, 1e-6)
         scale = WorkScale(calibrationScale.fraction * repetitionTarget / seconds)
       }
     }
@@ -99,7 +113,7 @@ enum CellExecution {
         outcome.capped = samples.count < min(3, repetitions)
         break
       }
-      let sample = measure(scale)
+      let sample = inTurn(scale)
       if let problem = sample.problem {
         outcome.problem = problem
         return outcome

@@ -1,6 +1,12 @@
 import Foundation
 
-/// Runs one cell on two builds, interleaved, and judges the ratio of their costs.
+/// Runs one cell on two builds, in turn, and judges the ratio of their costs.
+///
+/// A round starts one process of each build on the same work; the two take turns through
+/// ``TurnTaking``, one repetition each, so that every base repetition has a candidate
+/// repetition made within milliseconds of it. The round's ratio is the median of its
+/// neighbouring pairs' ratios; rounds alternate which build goes first. Fresh processes per
+/// round keep what one process's memory layout does to one build from deciding the verdict.
 struct PairedRunner {
   let base: CellRunner
   let candidate: CellRunner
@@ -9,19 +15,23 @@ struct PairedRunner {
   let threshold: Double
   let confidence: Double
 
+  /// The share of the calibrated work (about 20 ms) one repetition does in a round: a shorter
+  /// repetition lies closer in time to its partner, on a machine whose speed moves within tens
+  /// of milliseconds.
+  static let repetitionShare = 0.25
+
   /// One cell measured on both builds.
   struct Cell {
     var plan: CellPlan
-    /// One sample per process: the median nanoseconds per operation of its repetitions.
+    /// Every measured repetition's nanoseconds per operation, per build.
     var baseSamples: [Double] = []
     var candidateSamples: [Double] = []
+    /// One ratio candidate / base per round: the median over its pairs of repetitions.
+    var roundRatios: [Double] = []
     var estimate: RatioEstimate?
     var verdict: Comparison.Verdict = .notComparable
     var reason = ""
   }
-
-  /// The order of the four processes of a round: base, candidate, candidate, base.
-  static let roundOrder = [false, true, true, false]
 
   func run(_ plan: CellPlan) -> Cell {
     var cell = Cell(plan: plan)
@@ -33,12 +43,17 @@ struct PairedRunner {
         cell.reason = "the base build prints no work scale: it predates `ab`"
         return cell
       }
-      scale = calibrated
+      scale = min(1, calibrated * Self.repetitionShare)
     case .finished(let outcome):
       cell.reason = "not measured in the base: " + (outcome.problem ?? "capped")
       return cell
     case .timedOut:
       cell.reason = "not measured in the base: capped"
+      return cell
+    case .failed(let reason) where reason.contains("Unknown option"):
+      cell.reason =
+        "the base build's `cell` lacks the options this `ab` uses (--turns, --cpu, --parent):"
+        + " build both sides from this version or later"
       return cell
     case .failed(let reason):
       cell.reason = "not measured in the base: \(reason)"
@@ -48,7 +63,7 @@ struct PairedRunner {
     cell = judge(cell)
     guard cell.verdict == .regression || cell.verdict == .improvement else { return cell }
     // A verdict must survive a second measurement: a burst of load that happened to hit one
-    // build's processes more than the other's does not come back on cue, a real change does.
+    // build's turns more than the other's does not come back on cue, a real change does.
     // The second batch of rounds must by itself move the same way past the threshold, and
     // the interval over both batches must still clear it.
     let first = cell.verdict
@@ -56,9 +71,9 @@ struct PairedRunner {
     if let failure = measureRounds(&second, scale: scale) { return failure }
     cell.baseSamples += second.baseSamples
     cell.candidateSamples += second.candidateSamples
+    cell.roundRatios += second.roundRatios
     cell = judge(cell)
-    let repeated = RatioEstimate(
-      base: second.baseSamples, candidate: second.candidateSamples, confidence: confidence)
+    let repeated = RatioEstimate(pairedRatios: second.roundRatios, confidence: confidence)
     let confirmed =
       repeated.map {
         first == .regression ? $0.ratio > 1 + threshold : $0.ratio < 1 - threshold
@@ -70,30 +85,75 @@ struct PairedRunner {
     return cell
   }
 
-  /// Runs `rounds` rounds of base, candidate, candidate, base into `cell`'s samples; the cell
-  /// to report if a process failed.
+  /// Runs `rounds` rounds into `cell`'s samples; the cell to report if a process failed.
   private func measureRounds(_ cell: inout Cell, scale: Double) -> Cell? {
-    for _ in 0..<rounds {
-      for isCandidate in Self.roundOrder {
-        let runner = isCandidate ? candidate : base
-        switch runner.runProcess(
-          cell.plan, repetitions: repetitions, budget: runner.budget, scale: scale)
-        {
-        case .finished(let outcome)
-        where outcome.problem == nil && !outcome.capped
-          && !outcome.nanosecondsPerOperation.isEmpty:
-          let sample = Summary(outcome.nanosecondsPerOperation)!.median
-          if isCandidate {
-            cell.candidateSamples.append(sample)
-          } else {
-            cell.baseSamples.append(sample)
-          }
-        case let result:
-          return judgeFailure(cell, result, isCandidate: isCandidate)
-        }
+    for round in 0..<rounds {
+      let baseFirst = round.isMultiple(of: 2)
+      let pair: (base: CellRunner.Result, candidate: CellRunner.Result)
+      do {
+        pair = try measureInTurns(cell.plan, scale: scale, baseFirst: baseFirst, cpu: round)
+      } catch {
+        cell.reason = "could not set up the turns: \(error)"
+        return cell
       }
+      guard case .finished(let baseOutcome) = pair.base, baseOutcome.problem == nil,
+        !baseOutcome.capped, !baseOutcome.nanosecondsPerOperation.isEmpty
+      else { return judgeFailure(cell, pair.base, isCandidate: false) }
+      guard case .finished(let candidateOutcome) = pair.candidate,
+        candidateOutcome.problem == nil, !candidateOutcome.capped,
+        !candidateOutcome.nanosecondsPerOperation.isEmpty
+      else { return judgeFailure(cell, pair.candidate, isCandidate: true) }
+      let baseTimes = baseOutcome.nanosecondsPerOperation
+      let candidateTimes = candidateOutcome.nanosecondsPerOperation
+      cell.baseSamples += baseTimes
+      cell.candidateSamples += candidateTimes
+      let ratios = zip(baseTimes, candidateTimes).map { $1 / $0 }
+      if let median = Summary(ratios)?.median { cell.roundRatios.append(median) }
     }
     return nil
+  }
+
+  /// Runs one process of each build at once, taking turns on the `cpu`-th processor (counting
+  /// round the ones this process may use), and waits for both.
+  ///
+  /// Both on one processor: on a virtual machine one virtual processor can run a delivery
+  /// 50% slower than the other for seconds at a time (measured here: 42 against 65 ns per
+  /// linked-list delivery), so two processes on two processors, even taking turns, see two
+  /// machines. Rounds go round the processors, so every one of them is in the verdict.
+  private func measureInTurns(
+    _ plan: CellPlan, scale: Double, baseFirst: Bool, cpu: Int
+  )
+    throws -> (
+      base: CellRunner.Result, candidate: CellRunner.Result
+    )
+  {
+    let pipes = try TurnPipes()
+    defer { pipes.remove() }
+    // Each process may wait for its partner's repetitions as long as it runs its own.
+    func start(
+      _ runner: CellRunner, takeFrom: String, passTo: String
+    )
+      -> Swift.Result<
+        RunningCell, CellRunner.StartFailure
+      >
+    {
+      runner.start(
+        plan, repetitions: repetitions, budget: runner.budget * 2, scale: scale,
+        turns: (takeFrom, passTo), cpu: cpu)
+    }
+    let baseRun = start(base, takeFrom: pipes.toBase, passTo: pipes.toCandidate)
+    let candidateRun = start(candidate, takeFrom: pipes.toCandidate, passTo: pipes.toBase)
+    // Both processes are waited for whatever happens, so that none outlives the round.
+    let firstTurn = Swift.Result { try pipes.giveFirstTurn(toBase: baseFirst) }
+    let finish = { (run: Swift.Result<RunningCell, CellRunner.StartFailure>) in
+      switch run {
+      case .success(let running): return running.finish()
+      case .failure(let failure): return failure.result
+      }
+    }
+    let results = (base: finish(baseRun), candidate: finish(candidateRun))
+    try firstTurn.get()
+    return results
   }
 
   private func judgeFailure(_ cell: Cell, _ result: CellRunner.Result, isCandidate: Bool) -> Cell {
@@ -118,11 +178,9 @@ struct PairedRunner {
 
   private func judge(_ cell: Cell) -> Cell {
     var cell = cell
-    guard
-      let estimate = RatioEstimate(
-        base: cell.baseSamples, candidate: cell.candidateSamples, confidence: confidence)
+    guard let estimate = RatioEstimate(pairedRatios: cell.roundRatios, confidence: confidence)
     else {
-      cell.reason = "too few samples for a \(csvNumber(confidence * 100))% interval"
+      cell.reason = "too few rounds for a \(csvNumber(confidence * 100))% interval"
       return cell
     }
     cell.estimate = estimate
