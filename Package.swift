@@ -71,6 +71,9 @@ let package = Package(
     .target(name: "CReference"),
     // Callgrind's client requests, to count instructions in exactly the timed region.
     .target(name: "CInstructionCounting"),
+    // CPU affinity and the parent-death signal, whose macros and variadic calls Swift cannot
+    // call.
+    .target(name: "CProcessControl"),
     .target(
       name: "ObservationWorkloads",
       dependencies: ["ObservationCore", "CReference"],
@@ -90,7 +93,7 @@ let package = Package(
       name: "observatory",
       dependencies: [
         "ObservationCore", "ObservationBackends", "ObservationConformance", "ObservationWorkloads",
-        "CInstructionCounting",
+        "CInstructionCounting", "CProcessControl",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: languageMode),

@@ -19,6 +19,10 @@ struct Observatory: ParsableCommand {
   static func main() {
     // A closed pipe is an error to report (exit 1), not a signal that kills the process.
     signal(SIGPIPE, SIG_IGN)
+    // A cell process is stopped by its parent-death signal instead; it keeps no files.
+    if CommandLine.arguments.dropFirst().first != CellCommand.configuration.commandName {
+      Interruption.install()
+    }
     do {
       var command = try parseAsRoot()
       try command.run()

@@ -87,6 +87,9 @@ struct BaselineCommand: ParsableCommand {
     @OptionGroup var options: Options
 
     func run() throws {
+      // Recording replaces the baseline: that is what the command is for.
+      let file = OutputFile(options.baseline, replacing: true, option: "--baseline")
+      try file.check()
       let rows = try InstructionGate.measure(quiet: options.quiet)
       let unmeasured = rows.filter { !Comparison.measured($0) }
       guard unmeasured.isEmpty else {
@@ -94,7 +97,7 @@ struct BaselineCommand: ParsableCommand {
           "\(unmeasured.count) gate cell(s) were not measured (first: \(unmeasured[0].cellKey):"
             + " \(unmeasured[0]["status"]) \(unmeasured[0]["note"])); the baseline is unchanged")
       }
-      try AtomicFile.write(ReportSchema.csv(rows), to: URL(fileURLWithPath: options.baseline))
+      try file.write(ReportSchema.csv(rows))
       StandardOutput.writeError("observatory: wrote \(rows.count) rows to \(options.baseline)\n")
     }
   }

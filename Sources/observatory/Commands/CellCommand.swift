@@ -1,5 +1,6 @@
 import ArgumentParser
 import CInstructionCounting
+import CProcessControl
 import Foundation
 import ObservationWorkloads
 
@@ -23,6 +24,21 @@ struct CellCommand: ParsableCommand {
   var scale: Double?
   @Option(help: "time, or instructions (run under callgrind with --instr-atstart=no).")
   var metric: Metric = .time
+  @Option(
+    help: ArgumentHelp(
+      "Two named pipes, IN:OUT: take each repetition's turn from IN, pass it on to OUT (used by"
+        + " `ab`).", visibility: .hidden))
+  var turns: String?
+  @Option(
+    help: ArgumentHelp(
+      "Run on the INDEX-th processor this process may use, counting from 0 (used by `ab`).",
+      visibility: .hidden))
+  var cpu: Int?
+  @Option(
+    help: ArgumentHelp(
+      "The process id of the sweep that started this cell: end when it ends.",
+      visibility: .hidden))
+  var parent: Int32?
 
   func validate() throws {
     guard (1...(1 << 24)).contains(n) else {
@@ -41,6 +57,10 @@ struct CellCommand: ParsableCommand {
     if let scale, !(scale > 0 && scale <= 1) {
       throw ValidationError("--scale must be a fraction in (0, 1], got \(scale)")
     }
+    if let cpu, cpu < 0 { throw ValidationError("--cpu must be 0 or more, got \(cpu)") }
+    if let turns, turns.split(separator: ":", omittingEmptySubsequences: false).count != 2 {
+      throw ValidationError("--turns must be two paths, IN:OUT, got '\(turns)'")
+    }
     if metric == .instructions && observatory_running_on_valgrind() == 0 {
       throw ValidationError(
         "--metric instructions counts only under valgrind --tool=callgrind"
@@ -51,6 +71,13 @@ struct CellCommand: ParsableCommand {
   }
 
   func run() throws {
+    if let parent, observatory_die_with_parent(parent) != 0 {
+      // The sweep is gone already (or the request failed): measure nothing for nobody.
+      throw ExitCode(1)
+    }
+    if let cpu, observatory_pin_to_allowed_cpu(Int32(truncatingIfNeeded: cpu)) < 0 {
+      throw ValidationError("--cpu \(cpu): \(String(cString: strerror(errno)))")
+    }
     guard let workload = Workload(rawValue: workload) else {
       throw ValidationError("unknown workload '\(self.workload)'")
     }
@@ -61,11 +88,15 @@ struct CellCommand: ParsableCommand {
       throw ValidationError(
         "--depth \(depth) is too shallow for \(workload.rawValue) \(pattern.rawValue)")
     }
+    let turnTaking = try turns.map { paths in
+      let parts = paths.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+      return try TurnTaking(takingFrom: parts[0], passingTo: parts[1])
+    }
     guard
       let outcome = CellExecution.run(
         backend: backend, workload: workload, pattern: pattern, n: n, depth: depth,
         repetitions: repetitions, budget: budget, seed: seed, scale: scale.map(WorkScale.init),
-        countsInstructions: metric == .instructions)
+        countsInstructions: metric == .instructions, turns: turnTaking)
     else {
       throw ValidationError("unknown backend '\(backend)'")
     }

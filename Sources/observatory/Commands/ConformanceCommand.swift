@@ -21,15 +21,26 @@ struct ConformanceCommand: ParsableCommand {
   @Option(
     name: .long,
     help:
-      "Directory to write conformance.md and conformance.csv into (atomically). Prints Markdown to stdout when absent."
+      "Directory to write conformance.md and conformance.csv into (both or neither). Prints Markdown to stdout when absent."
   )
   var outputDirectory: String?
+
+  @Flag(name: .long, help: "Replace conformance.md and conformance.csv if they exist.")
+  var force = false
 
   @Flag(name: .long, help: "Print each backend's full report to stderr.")
   var verbose = false
 
   func run() throws {
     let selected = try BackendSelection.parse(backend)
+    let files = outputDirectory.map { directory in
+      ["conformance.md", "conformance.csv"].map {
+        OutputFile(
+          (directory as NSString).appendingPathComponent($0), replacing: force,
+          option: "--output-directory")
+      }
+    }
+    for file in files ?? [] { try file.check() }
     var reports: [ConformanceReport] = []
     var ownFailures: [String] = []
     for entry in selected {
@@ -45,13 +56,8 @@ struct ConformanceCommand: ParsableCommand {
     }
     let matrix = ConformanceMatrix(reports)
     let markdown = ConformanceMatrixDocument.markdown(for: matrix)
-    if let outputDirectory {
-      try AtomicFile.write(
-        markdown, to: URL(fileURLWithPath: outputDirectory).appendingPathComponent("conformance.md")
-      )
-      try AtomicFile.write(
-        matrix.csv,
-        to: URL(fileURLWithPath: outputDirectory).appendingPathComponent("conformance.csv"))
+    if let files {
+      try OutputFile.writeAll([(files[0], markdown), (files[1], matrix.csv)])
     } else {
       try StandardOutput.write(markdown)
     }

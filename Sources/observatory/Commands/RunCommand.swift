@@ -12,13 +12,19 @@ struct RunCommand: ParsableCommand {
     discussion: """
       Every backend × workload × size × allocator is a cell, measured in a fresh process with a
       warm-up and repetitions. Writes a CSV report (schema in Results/README.md) atomically to
-      --output, by default Results/<date>_<commit>_<host>.csv.
+      --output, by default Results/<date>_<commit>_<host>.csv, with _quick when --quick,
+      _partial when the selection is narrowed, _instructions for counts, and _2, _3, ... when
+      that name is taken: a run never replaces a report unless --output names it and --force
+      is given. The output path is checked before anything is measured.
       """)
 
   @OptionGroup var selection: CellSelection
 
   @Option(name: .long, help: "Where to write the report; '-' for standard output.")
   var output: String?
+
+  @Flag(name: .long, help: "Replace the file --output names if it exists (a regular file only).")
+  var force = false
 
   @Option(name: .long, help: "Repetitions per cell after the warm-up (default 9; 3 with --quick).")
   var repetitions: Int?
@@ -78,36 +84,51 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
-    let jemalloc = JemallocLocator.find()
+    let jemalloc = try JemallocLocator.find()
     // Counting instructions, jemalloc's purging on a clock makes the same build's counts differ
     // by up to 0.7% between runs; the system allocator's are identical.
     let allocators = try selection.allocators(
       jemalloc: jemalloc, preferSystem: metric == .instructions)
     let plans = try selection.plans(allocators: allocators)
     let environment = RunEnvironment.current()
-    let destination =
-      output
-      ?? "Results/\(String(environment.date.prefix(10)))_\(environment.commit)_\(environment.host)"
-      + (metric == .instructions ? "_instructions" : "") + ".csv"
+    let file = try destination(environment)
+    try file?.check()
 
     let repetitionCount = repetitions ?? (selection.quick ? 3 : 9)
     let runner = try CellRunner.forSweep(
       metric: metric, jemalloc: jemalloc, repetitions: repetitionCount,
       processes: processes, budget: cellBudget, simulatesCaches: cacheSim)
     defer { runner.instructionCounter?.removeScratch() }
+    if allocators.contains(.jemalloc) { try runner.checkJemalloc() }
     let (results, largestFinished) = Sweep(runner: runner, metric: metric).measure(
       plans, quiet: quiet)
 
     let rows = ReportBuilder(environment: environment, repetitions: repetitionCount, metric: metric)
       .rows(results, largestFinished: largestFinished)
     let text = ReportSchema.csv(rows)
-    if destination == "-" {
-      try StandardOutput.write(text)
-    } else {
-      try AtomicFile.write(text, to: URL(fileURLWithPath: destination))
-      if !quiet {
-        StandardOutput.writeError("observatory: wrote \(rows.count) rows to \(destination)\n")
+    guard let file else { return try StandardOutput.write(text) }
+    try file.write(text)
+    if !quiet {
+      StandardOutput.writeError("observatory: wrote \(rows.count) rows to \(file.path)\n")
+    }
+  }
+
+  /// Where the report goes: `nil` for standard output, the `--output` file, or the default
+  /// name, which says what kind of sweep made it and takes the first free number after it.
+  func destination(_ environment: RunEnvironment) throws -> OutputFile? {
+    if output == "-" { return nil }
+    if let output { return OutputFile(output, replacing: force) }
+    let stem =
+      "Results/\(String(environment.date.prefix(10)))_\(environment.commit)_\(environment.host)"
+      + (selection.quick ? "_quick" : "") + (selection.isNarrowed ? "_partial" : "")
+      + (metric == .instructions ? "_instructions" : "")
+    for number in 1...1000 {
+      let path = stem + (number == 1 ? "" : "_\(number)") + ".csv"
+      var status = stat()
+      if lstat(path, &status) != 0 && errno == ENOENT {
+        return OutputFile(path, replacing: false)
       }
     }
+    throw ValidationError("\(stem).csv and 999 numbered names after it exist; pass --output")
   }
 }

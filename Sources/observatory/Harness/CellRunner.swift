@@ -77,19 +77,52 @@ struct CellRunner {
     return .finished(merged)
   }
 
+  /// Checks, before a sweep, that a cell process started with `jemallocPath` preloaded runs on
+  /// jemalloc; a library that is not jemalloc, or does not load, is an error here rather than
+  /// a failure in every jemalloc cell.
+  func checkJemalloc() throws {
+    guard let jemallocPath else { return }
+    let probe = CellPlan(
+      allocator: .jemalloc, backend: CellExecution.referenceC, workload: "notify", pattern: "-",
+      n: 1)
+    if case .failed(let reason) = runProcess(probe, repetitions: 1, budget: 1, scale: 1.0 / 16) {
+      throw ToolError("jemalloc at '\(jemallocPath)' cannot be used: \(reason)")
+    }
+  }
+
   /// Runs one process of the cell: `repetitions` after a warm-up, each doing `scale` of the
   /// full work, or calibrated to about 20 ms when `scale` is `nil`.
   func runProcess(_ plan: CellPlan, repetitions: Int, budget: Double, scale: Double?) -> Result {
+    switch start(plan, repetitions: repetitions, budget: budget, scale: scale) {
+    case .success(let running): return running.finish()
+    case .failure(let failure): return failure.result
+    }
+  }
+
+  /// A reason a cell process could not start.
+  struct StartFailure: Error {
+    let result: Result
+  }
+
+  /// Starts one process of the cell and returns without waiting for it; with `turns`, it
+  /// measures in turn with another process (see ``TurnTaking``), on the `cpu`-th processor this
+  /// process may use. The cell process is killed by the kernel if this one dies.
+  func start(
+    _ plan: CellPlan, repetitions: Int, budget: Double, scale: Double?,
+    turns: (takeFrom: String, passTo: String)? = nil, cpu: Int? = nil
+  ) -> Swift.Result<RunningCell, StartFailure> {
     let process = Process()
     var arguments = [
       "cell", "--backend", plan.backend, "--workload", plan.workload, "--pattern", plan.pattern,
       "--n", String(plan.n), "--depth", String(plan.depth), "--repetitions", String(repetitions),
       "--budget",
-      String(budget), "--seed", String(seed),
+      String(budget), "--seed", String(seed), "--parent", String(getpid()),
     ]
+    if let cpu { arguments += ["--cpu", String(cpu)] }
     var countsFile: URL?
     var environment = ProcessInfo.processInfo.environment
     if let scale { arguments += ["--scale", String(scale)] }
+    if let turns { arguments += ["--turns", turns.takeFrom + ":" + turns.passTo] }
     if let instructionCounter {
       arguments += ["--metric", "instructions"]
       let (launcher, launchArguments, output) = instructionCounter.launch(arguments)
@@ -106,38 +139,60 @@ struct CellRunner {
     environment["LD_PRELOAD"] = nil
     if plan.allocator == .jemalloc, let jemallocPath { environment["LD_PRELOAD"] = jemallocPath }
     process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    let done = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in done.signal() }
+    let running = RunningCell(
+      process: process, countsFile: countsFile,
+      deadline: .now() + budget * 1.5 + 0.5,
+      preloadedJemalloc: plan.allocator == .jemalloc ? jemallocPath : nil)
+    process.standardOutput = running.output
+    process.standardError = running.errors
+    process.terminationHandler = { [done = running.done] _ in done.signal() }
     do {
       try process.run()
     } catch {
-      return .failed("could not start a cell process: \(error.localizedDescription)")
-    }
-    // The parent's ends of both pipes are closed when this returns: a sweep starts thousands
-    // of processes, and leaked descriptors past 1,024 crash Foundation's `Process.run`.
-    defer {
-      for pipe in [output, errors] {
-        try? pipe.fileHandleForReading.close()
-        try? pipe.fileHandleForWriting.close()
-      }
+      running.closePipes()
+      return .failure(
+        StartFailure(
+          result: .failed("could not start a cell process: \(error.localizedDescription)")))
     }
     // Read while the child runs so a full pipe cannot block it.
-    let collected = Collected()
-    let readers = DispatchGroup()
-    DispatchQueue.global().async(group: readers) {
-      collected.output = output.fileHandleForReading.readDataToEndOfFile()
+    DispatchQueue.global().async(group: running.readers) { [collected = running.collected] in
+      collected.output = running.output.fileHandleForReading.readDataToEndOfFile()
     }
-    DispatchQueue.global().async(group: readers) {
-      collected.errors = errors.fileHandleForReading.readDataToEndOfFile()
+    DispatchQueue.global().async(group: running.readers) { [collected = running.collected] in
+      collected.errors = running.errors.fileHandleForReading.readDataToEndOfFile()
     }
-    // A repetition already running when the budget ends may finish; one that would take far
-    // longer (an O(n^2) cancel at a million observers) is stopped here.
-    let hardLimit = budget * 1.5 + 0.5
-    if done.wait(timeout: .now() + hardLimit) == .timedOut {
+    return .success(running)
+  }
+}
+
+/// A cell process that has started: wait for it with ``finish()``.
+struct RunningCell {
+  let process: Process
+  let countsFile: URL?
+  /// A repetition already running when the budget ends may finish; one that would take far
+  /// longer (an O(n^2) cancel at a million observers) is stopped at this moment.
+  let deadline: DispatchTime
+  /// The jemalloc the process was started with, if any: its outcome must say it ran on it.
+  let preloadedJemalloc: String?
+  let output = Pipe()
+  let errors = Pipe()
+  let done = DispatchSemaphore(value: 0)
+  let readers = DispatchGroup()
+  let collected = Collected()
+
+  /// The parent's ends of both pipes: a sweep starts thousands of processes, and leaked
+  /// descriptors past 1,024 crash Foundation's `Process.run`.
+  func closePipes() {
+    for pipe in [output, errors] {
+      try? pipe.fileHandleForReading.close()
+      try? pipe.fileHandleForWriting.close()
+    }
+  }
+
+  /// Waits for the process (stopping it at its deadline) and reads its outcome.
+  func finish() -> CellRunner.Result {
+    defer { closePipes() }
+    if done.wait(timeout: deadline) == .timedOut {
       process.terminate()
       if done.wait(timeout: .now() + 2) == .timedOut {
         kill(process.processIdentifier, SIGKILL)
@@ -148,10 +203,8 @@ struct CellRunner {
     }
     readers.wait()
     guard process.terminationStatus == 0 else {
-      let message = String(decoding: collected.errors, as: UTF8.self).split(separator: "\n").prefix(
-        3
-      )
-      .joined(separator: " / ")
+      let message = String(decoding: collected.errors, as: UTF8.self).split(separator: "\n")
+        .prefix(3).joined(separator: " / ")
       let how =
         process.terminationReason == .uncaughtSignal
         ? "was killed by signal \(process.terminationStatus)"
@@ -163,6 +216,11 @@ struct CellRunner {
       outcome = try JSONDecoder().decode(CellOutcome.self, from: collected.output)
     } catch {
       return .failed("cell process printed no outcome: \(error.localizedDescription)")
+    }
+    if let preloadedJemalloc, outcome.problem == nil, !outcome.memoryMeasured {
+      return .failed(
+        "jemalloc did not load in the cell process (LD_PRELOAD=\(preloadedJemalloc)); the row"
+          + " would be labelled jemalloc without it")
     }
     if let countsFile, outcome.problem == nil, !outcome.capped {
       guard let operations = outcome.measuredOperations, operations > 0 else {

@@ -50,6 +50,7 @@ struct InstructionCounter {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "observatory-callgrind-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
+    Interruption.remember(directory: scratch.path)
     let copy = scratch.appendingPathComponent(executable.lastPathComponent)
     guard let objcopy = findOnPath("objcopy") else {
       try? FileManager.default.removeItem(at: scratch)
@@ -132,7 +133,10 @@ struct InstructionCounter {
   }
 
   /// Removes the stripped copy and any output left.
-  func removeScratch() { try? FileManager.default.removeItem(at: scratch) }
+  func removeScratch() {
+    try? FileManager.default.removeItem(at: scratch)
+    Interruption.forget(directory: scratch.path)
+  }
 
   static func findOnPath(_ name: String) -> URL? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

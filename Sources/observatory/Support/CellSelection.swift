@@ -39,6 +39,11 @@ struct CellSelection: ParsableArguments {
   @Flag(name: .long, help: "A smoke sweep of about a minute: sizes 1, 16, 256, fewer repetitions.")
   var quick = false
 
+  /// Whether the options measure less than the default sweep (or the quick one).
+  var isNarrowed: Bool {
+    backend != nil || workload != nil || sizes != nil || depths != nil || allocator != nil
+  }
+
   func validate() throws {
     _ = try plannedSizes()
     _ = try plannedDepths()

@@ -1,0 +1,7 @@
+/// An error the tool reports in one line, without a usage summary: the options were well formed
+/// but something they name (a file, a library, the machine) is not as the command needs.
+struct ToolError: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,363 @@
+import Foundation
+import Testing
+
+/// The built `observatory`, run as a user runs it, on hostile inputs, odd output paths, full
+/// and closed streams, and signals. Each case checks the exit status, that the message says
+/// what was wrong, and that nothing the user had was touched.
+@Suite("The tool, run on hostile inputs", .serialized)
+struct HostileInputTests {
+  /// The `observatory` executable `swift test` built beside the test bundle.
+  static let tool: URL? = {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent("observatory")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory.deleteLastPathComponent()
+    }
+    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let built = package.appendingPathComponent(".build/debug/observatory")
+    return FileManager.default.isExecutableFile(atPath: built.path) ? built : nil
+  }()
+
+  struct Run {
+    var status: Int32
+    var signalled: Bool
+    var output: String
+    var errors: String
+  }
+
+  /// A fresh directory for one case.
+  static func scratch() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "observatory-hostile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Runs the tool in `directory` and waits; `output` replaces the captured standard output.
+  static func run(
+    _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+    output: FileHandle? = nil, errors: FileHandle? = nil
+  ) throws -> Run {
+    let tool = try #require(Self.tool, "the observatory executable was not built beside the tests")
+    let process = Process()
+    process.executableURL = tool
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let outputPipe = Pipe()
+    let errorPipe = Pipe()
+    process.standardOutput = output ?? outputPipe
+    process.standardError = errors ?? errorPipe
+    try process.run()
+    let outputData = output == nil ? outputPipe.fileHandleForReading.readDataToEndOfFile() : Data()
+    let errorData = errors == nil ? errorPipe.fileHandleForReading.readDataToEndOfFile() : Data()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+      output: String(decoding: outputData, as: UTF8.self),
+      errors: String(decoding: errorData, as: UTF8.self))
+  }
+
+  /// A narrow, fast sweep a debug build may run.
+  static let smallSweep = [
+    "run", "--allow-debug", "--backend", "array", "--workload", "notify", "--sizes", "1",
+    "--repetitions", "1", "--quiet",
+  ]
+
+  /// Names in `directory` that start with a dot: temporary files left behind.
+  static func leftovers(_ directory: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+      .filter { $0.hasPrefix(".") }
+  }
+
+  struct RefusedCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let arguments: [String]
+    let environment: [String: String]
+    /// Text the one-line message must contain.
+    let message: String
+    var testDescription: String { name }
+
+    init(
+      _ name: String, _ arguments: [String], _ message: String, environment: [String: String] = [:]
+    ) {
+      self.name = name
+      self.arguments = arguments
+      self.message = message
+      self.environment = environment
+    }
+  }
+
+  static let refused: [RefusedCase] = [
+    .init("empty backend list", ["run", "--backend", ""], "--backend is empty"),
+    .init("empty workload list", ["run", "--workload", ""], "--workload"),
+    .init("duplicate sizes", ["run", "--sizes", "1,1"], "twice"),
+    .init(
+      "repetitions that overflow",
+      ["run", "--allow-debug", "--repetitions", "9223372036854775807"], "--repetitions"),
+    .init(
+      "infinite cell budget", ["run", "--allow-debug", "--cell-budget", "inf"], "--cell-budget"),
+    .init(
+      "negative n in a cell",
+      [
+        "cell", "--backend", "array", "--workload", "notify", "--n", "-1",
+        "--repetitions", "1", "--budget", "1",
+      ], "--n"),
+    .init(
+      "churn with n 0",
+      [
+        "cell", "--backend", "array", "--workload", "churn", "--n", "0",
+        "--repetitions", "1", "--budget", "1",
+      ], "--n"),
+    .init(
+      "a depth that would overflow the stack",
+      [
+        "cell", "--backend", "key-path", "--workload",
+        "nested", "--n", "1", "--depth", "100000", "--repetitions", "1", "--budget", "1",
+      ], "--depth"),
+    .init(
+      "too few ab rounds for the interval",
+      [
+        "ab", "--base", "/bin/true", "--candidate",
+        "/bin/true", "--rounds", "3",
+      ], "--rounds 3 is too few"),
+    .init("conformance over no backend", ["conformance", "--backend", ""], "--backend is empty"),
+    .init(
+      "a text file as jemalloc", ["run", "--allow-debug", "--sizes", "1"],
+      "is not a shared library", environment: ["OBSERVATORY_JEMALLOC": "/etc/passwd"]),
+    .init(
+      "an empty jemalloc variable", ["run", "--allow-debug", "--sizes", "1"], "set but empty",
+      environment: ["OBSERVATORY_JEMALLOC": ""]),
+    .init("a device as output", Self.smallSweep + ["--output", "/dev/null"], "a character device"),
+    .init("a directory as output", Self.smallSweep + ["--output", "/tmp"], "a directory"),
+    .init(
+      "a name too long for the file system",
+      Self.smallSweep + [
+        "--output",
+        "sub/dir/" + String(repeating: "n", count: 256) + ".csv",
+      ], "at most 255"),
+  ]
+
+  @Test("Bad options and inputs: exit 1, one specific line, nothing written", arguments: refused)
+  func refusedCase(_ hostile: RefusedCase) throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try Self.run(hostile.arguments, in: directory, environment: hostile.environment)
+    #expect(result.status == 1 && !result.signalled, "\(result.errors)")
+    #expect(result.errors.contains(hostile.message), "\(result.errors)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    #expect(FileManager.default.fileExists(atPath: "/dev/null"))
+    var status = stat()
+    #expect(stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+  }
+
+  @Test("An existing report is never replaced without --force, and --force replaces only it")
+  func existingReport() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let report = directory.appendingPathComponent("report.csv")
+    try Data("mine\n".utf8).write(to: report)
+    let refused = try Self.run(Self.smallSweep + ["--output", "report.csv"], in: directory)
+    #expect(refused.status == 1)
+    #expect(refused.errors.contains("exists; pass --force"), "\(refused.errors)")
+    #expect(try String(contentsOf: report, encoding: .utf8) == "mine\n")
+
+    let forced = try Self.run(
+      Self.smallSweep + ["--output", "report.csv", "--force"], in: directory)
+    #expect(forced.status == 0, "\(forced.errors)")
+    #expect(try String(contentsOf: report, encoding: .utf8).hasPrefix("schema,"))
+    #expect(Self.leftovers(directory).isEmpty)
+  }
+
+  @Test("Symbolic links, named pipes and planted temporary names are neither followed nor deleted")
+  func plantedPaths() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let target = directory.appendingPathComponent("target.txt")
+    try Data("target\n".utf8).write(to: target)
+    let link = directory.appendingPathComponent("link.csv")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    let byLink = try Self.run(Self.smallSweep + ["--output", "link.csv", "--force"], in: directory)
+    #expect(byLink.status == 1 && byLink.errors.contains("a symbolic link"), "\(byLink.errors)")
+    #expect(try String(contentsOf: target, encoding: .utf8) == "target\n")
+
+    let fifo = directory.appendingPathComponent("fifo.csv").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let byFifo = try Self.run(Self.smallSweep + ["--output", "fifo.csv", "--force"], in: directory)
+    #expect(byFifo.status == 1 && byFifo.errors.contains("a named pipe"), "\(byFifo.errors)")
+    var status = stat()
+    #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+
+    // The old temporary name, planted as a link and as a directory, is not used any more.
+    let planted = directory.appendingPathComponent(".new.csv.\(getpid()).tmp")
+    try FileManager.default.createSymbolicLink(at: planted, withDestinationURL: target)
+    let plantedDirectory = directory.appendingPathComponent(".new.csv.tmp")
+    try FileManager.default.createDirectory(
+      at: plantedDirectory, withIntermediateDirectories: false)
+    try Data().write(to: plantedDirectory.appendingPathComponent("keep"))
+    let written = try Self.run(Self.smallSweep + ["--output", "new.csv"], in: directory)
+    #expect(written.status == 0, "\(written.errors)")
+    #expect(try String(contentsOf: target, encoding: .utf8) == "target\n")
+    #expect(
+      FileManager.default.fileExists(atPath: plantedDirectory.appendingPathComponent("keep").path))
+    #expect(
+      Set(Self.leftovers(directory)) == [
+        planted.lastPathComponent, plantedDirectory.lastPathComponent,
+      ])
+  }
+
+  @Test(
+    "A 250-byte file name is written; a narrow default sweep does not take the full sweep's name")
+  func names() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let long = String(repeating: "r", count: 246) + ".csv"
+    let written = try Self.run(Self.smallSweep + ["--output", long], in: directory)
+    #expect(written.status == 0, "\(written.errors)")
+    #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(long).path))
+
+    let first = try Self.run(Self.smallSweep, in: directory)
+    let second = try Self.run(Self.smallSweep, in: directory)
+    #expect(first.status == 0 && second.status == 0, "\(first.errors) \(second.errors)")
+    let reports = try FileManager.default.contentsOfDirectory(
+      atPath: directory.appendingPathComponent("Results").path
+    ).sorted()
+    #expect(reports.count == 2)
+    #expect(reports.allSatisfy { $0.contains("_partial") }, "\(reports)")
+  }
+
+  @Test("The conformance pair is replaced together or not at all")
+  func conformancePair() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let markdown = directory.appendingPathComponent("conformance.md")
+    try Data("old matrix\n".utf8).write(to: markdown)
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("conformance.csv"), withIntermediateDirectories: false)
+    let result = try Self.run(
+      ["conformance", "--backend", "array", "--output-directory", ".", "--force"], in: directory)
+    #expect(result.status == 1 && result.errors.contains("a directory"), "\(result.errors)")
+    #expect(try String(contentsOf: markdown, encoding: .utf8) == "old matrix\n")
+
+    let fresh = try Self.run(
+      ["conformance", "--backend", "array", "--output-directory", "out"], in: directory)
+    #expect(fresh.status == 0, "\(fresh.errors)")
+    let again = try Self.run(
+      ["conformance", "--backend", "array", "--output-directory", "out"], in: directory)
+    #expect(again.status == 1 && again.errors.contains("exists; pass --force"), "\(again.errors)")
+  }
+
+  @Test("A full or closed stream is an error with exit 1, never a crash")
+  func streams() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    let toFull = try Self.run(Self.smallSweep + ["--output", "-"], in: directory, output: full)
+    #expect(toFull.status == 1 && !toFull.signalled, "\(toFull.errors)")
+    #expect(toFull.errors.contains("could not write to standard output"), "\(toFull.errors)")
+
+    // A usage error with standard error full still exits 1.
+    let usage = try Self.run(["run", "--sizes", "x"], in: directory, errors: full)
+    #expect(usage.status == 1 && !usage.signalled)
+
+    // A sweep whose standard error is full still writes its report.
+    let sweep = try Self.run(
+      Self.smallSweep.filter { $0 != "--quiet" } + ["--output", "r.csv"], in: directory,
+      errors: full)
+    #expect(sweep.status == 0 && !sweep.signalled)
+    #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("r.csv").path))
+  }
+
+  @Test("history over Results/*.csv skips the conformance matrix; a NaN report is refused")
+  func readers() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let sweep = try Self.run(Self.smallSweep + ["--output", "a.csv"], in: directory)
+    #expect(sweep.status == 0, "\(sweep.errors)")
+    try Data("suite_version,rule,group,level,title,backend,outcome,details\n".utf8).write(
+      to: directory.appendingPathComponent("conformance.csv"))
+    let history = try Self.run(
+      [
+        "history", "a.csv", "conformance.csv", "--backend", "array", "--workload", "notify",
+        "--n", "1",
+      ], in: directory)
+    #expect(history.status == 0, "\(history.errors)")
+    #expect(history.errors.contains("skipped conformance.csv"))
+
+    let report = try String(contentsOf: directory.appendingPathComponent("a.csv"), encoding: .utf8)
+    var lines = report.split(separator: "\n").map(String.init)
+    let header = lines[0].split(separator: ",", omittingEmptySubsequences: false)
+    let column = try #require(header.firstIndex(of: "ns_median"))
+    var fields = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    fields[column] = "nan"
+    lines[1] = fields.joined(separator: ",")
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(
+      to: directory.appendingPathComponent("b.csv"))
+    let compare = try Self.run(["compare", "a.csv", "b.csv"], in: directory)
+    #expect(compare.status == 1, "\(compare.output)")
+    #expect(compare.errors.contains("b.csv:2"), "\(compare.errors)")
+  }
+
+  /// The ids of the processes whose parent is `parent`.
+  static func children(of parent: Int32) -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(Int32.init).filter { pid in
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return false }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      return fields.count > 2 && Int32(fields[1]) == parent
+    }
+  }
+
+  /// Whether `pid` is still running (a zombie waiting to be reaped is not).
+  static func isRunning(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return false }
+    let state = stat[stat.index(after: close)...].split(separator: " ").first
+    return state != "Z" && state != "X"
+  }
+
+  @Test(
+    "A stopped or killed sweep leaves no cell running and no file behind",
+    arguments: [SIGINT, SIGTERM, SIGKILL])
+  func signals(_ signal: Int32) throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let tool = try #require(Self.tool)
+    let process = Process()
+    process.executableURL = tool
+    // A cell that runs for seconds in a debug build.
+    process.arguments = [
+      "run", "--allow-debug", "--backend", "array", "--workload", "cancel", "--sizes", "1048576",
+      "--output", "r.csv", "--quiet",
+    ]
+    process.currentDirectoryURL = directory
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var cells: [Int32] = []
+    for _ in 0..<100 where cells.isEmpty {
+      usleep(100_000)
+      cells = Self.children(of: process.processIdentifier)
+    }
+    #expect(!cells.isEmpty, "no cell process started within 10 s")
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    if signal == SIGKILL {
+      #expect(process.terminationReason == .uncaughtSignal)
+    } else {
+      #expect(process.terminationStatus == 128 + signal)
+    }
+    var running = cells
+    for _ in 0..<50 where !running.isEmpty {
+      usleep(100_000)
+      running = running.filter(Self.isRunning)
+    }
+    #expect(running.isEmpty, "cell processes still running: \(running)")
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("r.csv").path))
+    #expect(Self.leftovers(directory).isEmpty)
+  }
+}
