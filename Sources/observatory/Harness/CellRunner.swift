@@ -77,6 +77,12 @@ struct CellRunner {
     return .finished(merged)
   }
 
+  /// `pid` in ten digits, zero-padded.
+  static func fixedWidth(_ pid: Int32) -> String {
+    let digits = String(pid)
+    return String(repeating: "0", count: max(0, 10 - digits.count)) + digits
+  }
+
   /// Checks, before a sweep, that a cell process started with `jemallocPath` preloaded runs on
   /// jemalloc; a library that is not jemalloc, or does not load, is an error here rather than
   /// a failure in every jemalloc cell.
@@ -116,7 +122,10 @@ struct CellRunner {
       "cell", "--backend", plan.backend, "--workload", plan.workload, "--pattern", plan.pattern,
       "--n", String(plan.n), "--depth", String(plan.depth), "--repetitions", String(repetitions),
       "--budget",
-      String(budget), "--seed", String(seed), "--parent", String(getpid()),
+      String(budget), "--seed", String(seed),
+      // Padded: an argument whose length followed the process id would move the cell's heap
+      // layout, and with it the instructions a pointer-keyed table spends, from run to run.
+      "--parent", Self.fixedWidth(getpid()),
     ]
     if let cpu { arguments += ["--cpu", String(cpu)] }
     var countsFile: URL?
