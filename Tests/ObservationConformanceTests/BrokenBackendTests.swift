@@ -63,3 +63,40 @@ struct BrokenBackendTests {
     }
   }
 }
+
+extension BrokenBackendTests {
+  /// Rules that passed what they never exercised (issue: "a pass must mean exercised and held"),
+  /// each shown to fail a backend with the fault and to pass one without it.
+  @Suite("Rules that could not fail before")
+  struct Exercised {
+    static let quick = ConformanceConfiguration(stochasticIterations: 3, timeout: 2)
+
+    @Test(
+      "THR-05 catches a backend that calls observers under its lock, and passes one that does not")
+    func calloutUnderLock() throws {
+      let rule = try #require(ConformanceSuite.rules.first { $0.id == "THR-05" })
+      let broken = ConformanceSuite.run(
+        rule, on: LockingBackend(callsOutUnderLock: true), configuration: Self.quick)
+      #expect(broken.kind == .failed, "\(broken.details)")
+      #expect(broken.details.contains("deadlocked"))
+      let correct = ConformanceSuite.run(
+        rule, on: LockingBackend(callsOutUnderLock: false), configuration: Self.quick)
+      #expect(correct.kind == .passed, "\(correct.details)")
+    }
+
+    @Test(
+      "REE-04 binds by the binding's own writes: bound 2 passes, bound 1 is n/a, no suppression fails"
+    )
+    func twoWayBinding() throws {
+      let rule = try #require(ConformanceSuite.rules.first { $0.id == "REE-04" })
+      let two = ConformanceSuite.run(rule, on: SuppressingBackend(depth: 2, suppresses: true))
+      #expect(two.kind == .passed, "\(two.details)")
+      let one = ConformanceSuite.run(rule, on: SuppressingBackend(depth: 1, suppresses: true))
+      #expect(one.kind == .notApplicable, "\(one.details)")
+      #expect(one.details.contains("2 deep"))
+      let liar = ConformanceSuite.run(rule, on: SuppressingBackend(depth: 8, suppresses: false))
+      #expect(liar.kind == .failed, "\(liar.details)")
+      #expect(liar.details.contains("still bouncing"))
+    }
+  }
+}

@@ -53,6 +53,8 @@ final class BrokenObservers: ObservableValue {
   }
 
   let fault: Fault?
+  /// Whether a write equal to the stored value is dropped (see ``SuppressingBackend``).
+  let suppressesDuplicates: Bool
   private var stored: Int
   private var entries: [Entry] = []
   /// Lookup by id, so that even the leaking fault stays fast enough for MEM-05's 100,000 cycles.
@@ -62,14 +64,16 @@ final class BrokenObservers: ObservableValue {
   private var delivering = false
   private var pending: [(Int, Int)] = []
 
-  init(_ initialValue: Int, fault: Fault?) {
+  init(_ initialValue: Int, fault: Fault?, suppressesDuplicates: Bool = false) {
     stored = initialValue
     self.fault = fault
+    self.suppressesDuplicates = suppressesDuplicates
   }
 
   var value: Int {
     get { stored }
     set {
+      if suppressesDuplicates && newValue == stored { return }
       if fault == .notifiesBeforeStore {
         sequence += 1
         deliverNow(newValue, sequence)
@@ -179,5 +183,29 @@ struct ContradictoryBackend: ObservationBackend {
   }
   func makeSubject(initialValue: Int) -> BrokenObservers {
     BrokenObservers(initialValue, fault: nil)
+  }
+}
+
+/// A backend that declares duplicate suppression and a bound on nested writes: REE-04's two-way
+/// binding nests 2 deep, so with a bound of 2 it must pass, with 1 it cannot run (n/a), and a
+/// backend that declares suppression without doing it must fail.
+struct SuppressingBackend: ObservationBackend {
+  let depth: Int
+  let suppresses: Bool
+
+  var name: String { "suppressing-depth-\(depth)" + (suppresses ? "" : "-without-suppressing") }
+
+  var capabilities: BackendCapabilities {
+    BackendCapabilities(
+      timing: .didSet,
+      [
+        .replaysCurrentValue, .synchronousDelivery, .preservesObserverOrder,
+        .immediateCancellation, .cancelsOnTokenDeinit, .suppressesDuplicates,
+      ],
+      maxReentrancyDepth: .bounded(depth))
+  }
+
+  func makeSubject(initialValue: Int) -> BrokenObservers {
+    BrokenObservers(initialValue, fault: nil, suppressesDuplicates: suppresses)
   }
 }

@@ -51,3 +51,12 @@ struct Unchecked<Wrapped>: @unchecked Sendable {
   let value: Wrapped
   init(_ value: Wrapped) { self.value = value }
 }
+
+/// Values a rule must never release: after a deadlock, the stuck threads hold the backend's
+/// lock, and releasing a token or subject that needs it would hang the whole run.
+enum Quarantine {
+  private static let kept = Locked<[Any]>([])
+
+  /// Keeps `values` alive until the process ends.
+  static func keep(_ values: Any...) { kept.withLock { $0.append(contentsOf: values) } }
+}

@@ -130,6 +130,10 @@ final class TokenLedger: @unchecked Sendable {
     return token
   }
 
+  /// Forgets every token without cancelling it: after a deadlock, cancelling would wait for a
+  /// lock a stuck thread holds (see ``Quarantine``).
+  func abandon() { entries.withLock { $0.removeAll() } }
+
   func cancelAll() {
     let live = entries.withLock { entries -> [AnyObservationToken] in
       defer { entries.removeAll() }

@@ -25,8 +25,9 @@ enum ErrorRules {
     ConformanceRule(
       "ERR-03",
       .untested(
-        reason: "no backend diagnoses misuse (such as reentrancy warnings), so there is no"
-          + " diagnostic to look for"),
+        reason: "the vocabulary has no capability yet by which a backend claims to report misuse"
+          + " (libraries such as RxSwift print reentrancy warnings), so there is no claim to"
+          + " check"),
       title: "claimed misuse diagnostics appear",
       intent: "A backend that promises to warn about misuse must actually warn."
     ) { _ in .notApplicable("untested") },

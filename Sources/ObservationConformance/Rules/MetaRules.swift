@@ -33,7 +33,14 @@ enum MetaRules {
           expected: "at least one probe or reasoned n/a", observed: "none reported")
         let observed = reported.filter { $0.1.kind == .probeObserved }.map(\.0)
         if !observed.isEmpty {
-          probed.append("\(capability.rawValue) observed by \(observed.joined(separator: ","))")
+          // Say where the behaviour comes from: the KP rules chain a backend without nested
+          // observation of its own through the suite's flatMapLatest.
+          let source =
+            capability == .nestedKeyPaths && !context.hasNativeNestedObservation
+            ? " (through the suite's flatMapLatest over the backend's subjects, not the backend"
+              + " itself)" : ""
+          probed.append(
+            "\(capability.rawValue) observed by \(observed.joined(separator: ","))\(source)")
         }
       }
       let timing = context.capabilities.timing
