@@ -16,6 +16,9 @@ struct BrokenBackendTests {
     .keepsClosureAfterCancel: ["MEM-01"],
     .recursesOnNestedWrite: ["ORD-03", "REE-02", "REE-03", "SUB-03"],
     .notifiesBeforeStore: ["TIM-01", "META-01"],
+    .deliversStoredValue: ["DEL-06"],
+    .defersNestedStore: ["REE-05"],
+    .dropsObserversPast64: ["SCALE-01"],
   ]
 
   @Test("The control, with no fault, passes every rule it declares")

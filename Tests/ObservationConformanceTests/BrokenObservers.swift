@@ -23,6 +23,14 @@ final class BrokenObservers: ObservableValue {
     case recursesOnNestedWrite
     /// Observers run before the store, though didSet is declared.
     case notifiesBeforeStore
+    /// Delivery hands each observer the stored value, not the value being delivered: after a
+    /// nested write, later observers see [2, 2] for [1, 2].
+    case deliversStoredValue
+    /// A write made during delivery is stored only when its own delivery starts, so the
+    /// callback that made it reads the old value back.
+    case defersNestedStore
+    /// Observers past the 64th are never called (a word-sized mask).
+    case dropsObserversPast64
   }
 
   final class Entry {
@@ -80,6 +88,11 @@ final class BrokenObservers: ObservableValue {
         stored = newValue
         return
       }
+      if fault == .defersNestedStore && delivering {
+        sequence += 1
+        pending.append((sequence, newValue))
+        return
+      }
       stored = newValue
       sequence += 1
       if delivering && fault != .recursesOnNestedWrite {
@@ -97,6 +110,7 @@ final class BrokenObservers: ObservableValue {
     if !outer {
       while !pending.isEmpty {
         let (number, next) = pending.removeFirst()
+        if fault == .defersNestedStore { stored = next }
         broadcast(next, number)
       }
       delivering = false
@@ -109,7 +123,7 @@ final class BrokenObservers: ObservableValue {
     while index < entries.count {
       let entry = entries[index]
       if !entry.isCancelled, entry.startSequence < sequence, let handler = entry.handler {
-        handler(value)
+        handler(fault == .deliversStoredValue ? stored : value)
       }
       index += 1
     }
@@ -118,7 +132,7 @@ final class BrokenObservers: ObservableValue {
   func observe(_ handler: @escaping (Int) -> Void) -> Token {
     nextID += 1
     let entry = Entry(id: nextID, handler: handler, startSequence: sequence)
-    entries.append(entry)
+    if fault != .dropsObserversPast64 || entries.count < 64 { entries.append(entry) }
     entryByID[nextID] = entry
     let token = Token(id: nextID, index: entries.count - 1, owner: self)
     let outer = delivering

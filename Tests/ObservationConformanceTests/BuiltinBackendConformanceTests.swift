@@ -72,7 +72,8 @@ struct BuiltinBackendConformanceTests {
       "MEM-04", "MEM-05", "MEM-06", "TERM-01", "TERM-02", "TERM-03", "TERM-04", "TERM-05",
       "EQ-01", "EQ-02", "EQ-03", "EQ-04", "AGG-01", "AGG-02", "AGG-03", "KP-01", "KP-02", "KP-03",
       "KP-04", "KP-05", "KP-06", "KP-07", "KP-08", "THR-01", "THR-02", "THR-03", "THR-04",
-      "THR-05", "ERR-01", "ERR-02", "ERR-03", "ERASE-01", "ERASE-02", "META-01", "META-02",
+      "THR-05", "ERR-01", "ERR-02", "ERR-03", "DEL-06", "REE-05", "SCALE-01", "ERASE-01",
+      "ERASE-02", "META-01", "META-02",
       "META-03", "META-04",
     ]
     #expect(ConformanceSuite.rules.map(\.id) == catalogue)
@@ -100,6 +101,7 @@ enum PinnedOutcomes {
 
   static let table: [String: [String: RuleOutcome.Kind]] = [
     "combine-passthrough": [
+      "DEL-06": .passed, "REE-05": .passed, "SCALE-01": .passed,
       "INIT-01": .probeNotObserved, "INIT-02": .passed, "INIT-03": .probeNotObserved,
       "INIT-04": .passed, "INIT-05": .probeNotObserved, "DEL-01": .passed, "DEL-02": .passed,
       "DEL-03": .probeObserved, "DEL-04": .passed, "DEL-05": .passed,
@@ -123,6 +125,7 @@ enum PinnedOutcomes {
       "META-03": .passed, "META-04": .passed,
     ],
     "combine-current-value": [
+      "DEL-06": .passed, "REE-05": .passed, "SCALE-01": .passed,
       "INIT-01": .passed, "INIT-02": .probeNotObserved, "INIT-03": .passed, "INIT-04": .passed,
       "INIT-05": .passed, "DEL-01": .passed, "DEL-02": .passed, "DEL-03": .probeObserved,
       "DEL-04": .passed, "DEL-05": .passed, "ORD-01": .probeNotObserved, "ORD-02": .passed,
@@ -145,6 +148,7 @@ enum PinnedOutcomes {
       "META-02": .passed, "META-03": .passed, "META-04": .passed,
     ],
     "combine-published": [
+      "DEL-06": .passed, "REE-05": .passed, "SCALE-01": .passed,
       "INIT-01": .passed, "INIT-02": .probeNotObserved, "INIT-03": .passed, "INIT-04": .passed,
       "INIT-05": .passed, "DEL-01": .passed, "DEL-02": .passed, "DEL-03": .probeObserved,
       "DEL-04": .passed, "DEL-05": .passed, "ORD-01": .probeNotObserved, "ORD-02": .passed,
@@ -168,6 +172,7 @@ enum PinnedOutcomes {
       "META-03": .passed, "META-04": .passed,
     ],
     "combine-published-flatmap": [
+      "DEL-06": .passed, "REE-05": .passed, "SCALE-01": .passed,
       "INIT-01": .passed, "INIT-02": .probeNotObserved, "INIT-03": .passed, "INIT-04": .passed,
       "INIT-05": .passed, "DEL-01": .passed, "DEL-02": .passed, "DEL-03": .probeObserved,
       "DEL-04": .passed, "DEL-05": .passed, "ORD-01": .probeNotObserved, "ORD-02": .passed,
@@ -190,6 +195,7 @@ enum PinnedOutcomes {
       "META-02": .passed, "META-03": .passed, "META-04": .passed,
     ],
     "combine-published-switchtolatest": [
+      "DEL-06": .passed, "REE-05": .passed, "SCALE-01": .passed,
       "INIT-01": .passed, "INIT-02": .probeNotObserved, "INIT-03": .passed, "INIT-04": .passed,
       "INIT-05": .passed, "DEL-01": .passed, "DEL-02": .passed, "DEL-03": .probeObserved,
       "DEL-04": .passed, "DEL-05": .passed, "ORD-01": .probeNotObserved, "ORD-02": .passed,
@@ -212,6 +218,7 @@ enum PinnedOutcomes {
       "META-02": .passed, "META-03": .passed, "META-04": .passed,
     ],
     "swift-observation-tracking": [
+      "DEL-06": .failed, "REE-05": .passed, "SCALE-01": .passed,
       "INIT-01": .probeNotObserved, "INIT-02": .passed, "INIT-03": .probeNotObserved,
       "INIT-04": .passed, "INIT-05": .probeNotObserved, "DEL-01": .passed, "DEL-02": .passed,
       "DEL-03": .probeObserved, "DEL-04": .passed, "DEL-05": .passed, "ORD-01": .probeNotObserved,
@@ -234,6 +241,7 @@ enum PinnedOutcomes {
       "META-01": .passed, "META-02": .passed, "META-03": .passed, "META-04": .passed,
     ],
     "swift-observations": [
+      "DEL-06": .probeNotObserved, "REE-05": .passed, "SCALE-01": .passed,
       "INIT-01": .failed, "INIT-02": .probeObserved, "INIT-03": .passed, "INIT-04": .passed,
       "INIT-05": .passed, "DEL-01": .probeNotObserved, "DEL-02": .passed, "DEL-03": .passed,
       "DEL-04": .passed, "DEL-05": .passed, "ORD-01": .probeObserved, "ORD-02": .passed,
@@ -256,6 +264,7 @@ enum PinnedOutcomes {
       "META-04": .passed,
     ],
     "notification-center": [
+      "DEL-06": .passed, "REE-05": .passed, "SCALE-01": .passed,
       "INIT-01": .probeNotObserved, "INIT-02": .passed, "INIT-03": .probeNotObserved,
       "INIT-04": .passed, "INIT-05": .probeNotObserved, "DEL-01": .passed, "DEL-02": .passed,
       "DEL-03": .probeObserved, "DEL-04": .passed, "DEL-05": .passed, "ORD-01": .probeNotObserved,

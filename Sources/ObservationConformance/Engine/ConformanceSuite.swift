@@ -19,7 +19,7 @@ public enum ConformanceSuite {
     RegistrationRules.all + DeliveryRules.all + OrderRules.all + TimingRules.all
     + CancellationRules.all + SubscriptionRules.all + ReentrancyRules.all + MemoryRules.all
     + CompletionRules.all + EqualityRules.all + AggregationRules.all + NestedPathRules.all
-    + ConcurrencyRules.all + ErrorRules.all
+    + ConcurrencyRules.all + ErrorRules.all + SequenceRules.all
     + ErasureRules.all + MetaRules.all
 
   /// The rule with identifier `id`, or `nil`.
