@@ -25,7 +25,17 @@ struct Observatory: ParsableCommand {
     }
     do {
       var command = try parseAsRoot()
-      try command.run()
+      do {
+        try command.run()
+      } catch let error as ValidationError {
+        // Found while running (a file, a library, the machine): the options parsed, so one
+        // line without the usage summary.
+        StandardOutput.writeError("observatory: error: \(error.message)\n")
+        Foundation.exit(1)
+      } catch let error as ToolError {
+        StandardOutput.writeError("observatory: error: \(error.description)\n")
+        Foundation.exit(1)
+      }
     } catch {
       let code = exitCode(for: error)
       if code == .success || code.rawValue == 2 { exit(withError: error) }

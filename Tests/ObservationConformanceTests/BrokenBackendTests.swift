@@ -19,6 +19,8 @@ struct BrokenBackendTests {
     .deliversStoredValue: ["DEL-06"],
     .defersNestedStore: ["REE-05"],
     .dropsObserversPast64: ["SCALE-01"],
+    .reusesSlotsWithoutGeneration: ["CAN-09"],
+    .forgetsCancelsDuringDelivery: ["MEM-07"],
   ]
 
   @Test("The control, with no fault, passes every rule it declares")

@@ -5,10 +5,10 @@ import ObservationCore
 /// With `fault == nil` it is correct (replay, didSet, order, immediate cancellation,
 /// cancellation on token release, trampolined reentrancy) and passes every rule it declares,
 /// which shows that each failure below comes from its fault alone.
-final class BrokenObservers: ObservableValue {
+final class BrokenObservers: ObservableValue, ObserverCounting {
   enum Fault: String, CaseIterable, Sendable {
-    /// A self-cancel during delivery shifts the array under the traversal, which then skips
-    /// the next observer.
+    /// A self-cancel during delivery makes the traversal skip the next observer, as removing
+    /// from an array under an index-based traversal does.
     case skipsNextAfterSelfCancel
     /// Tokens remove the index they were given at registration, which is stale once an
     /// earlier observer is gone.
@@ -31,6 +31,12 @@ final class BrokenObservers: ObservableValue {
     case defersNestedStore
     /// Observers past the 64th are never called (a word-sized mask).
     case dropsObserversPast64
+    /// Tokens hold a slot number; a freed slot is reused without a generation count, so a
+    /// repeated cancel of an old token removes the slot's new owner.
+    case reusesSlotsWithoutGeneration
+    /// A cancel made during delivery only marks the observer, keeping its closure, and the
+    /// marked observers are never removed afterwards.
+    case forgetsCancelsDuringDelivery
   }
 
   final class Entry {
@@ -68,6 +74,14 @@ final class BrokenObservers: ObservableValue {
   /// Lookup by id, so that even the leaking fault stays fast enough for MEM-05's 100,000 cycles.
   private var entryByID: [Int: Entry] = [:]
   private var nextID = 0
+  /// Slot numbers for ``Fault/reusesSlotsWithoutGeneration``: who holds each, and which are free.
+  private var slotOwner: [Int: Int] = [:]
+  private var freeSlots: [Int] = []
+  /// Cancelled entries still in `entries`.
+  private var cancelledEntries = 0
+  /// The observer being called, and whether it cancelled itself (``Fault/skipsNextAfterSelfCancel``).
+  private var calling: Int?
+  private var selfCancelShifted = false
   private var sequence = 0
   private var delivering = false
   private var pending: [(Int, Int)] = []
@@ -114,7 +128,10 @@ final class BrokenObservers: ObservableValue {
         broadcast(next, number)
       }
       delivering = false
-      if fault != .skipsNextAfterSelfCancel { entries.removeAll { $0.isCancelled } }
+      if fault != .skipsNextAfterSelfCancel && fault != .forgetsCancelsDuringDelivery {
+        entries.removeAll { $0.isCancelled }
+        cancelledEntries = 0
+      }
     }
   }
 
@@ -123,7 +140,14 @@ final class BrokenObservers: ObservableValue {
     while index < entries.count {
       let entry = entries[index]
       if !entry.isCancelled, entry.startSequence < sequence, let handler = entry.handler {
+        calling = entry.id
         handler(fault == .deliversStoredValue ? stored : value)
+        calling = nil
+        if selfCancelShifted {
+          // The entry removed itself: the one after it now sits at `index`, and is passed.
+          selfCancelShifted = false
+          index += 1
+        }
       }
       index += 1
     }
@@ -134,7 +158,12 @@ final class BrokenObservers: ObservableValue {
     let entry = Entry(id: nextID, handler: handler, startSequence: sequence)
     if fault != .dropsObserversPast64 || entries.count < 64 { entries.append(entry) }
     entryByID[nextID] = entry
-    let token = Token(id: nextID, index: entries.count - 1, owner: self)
+    var index = entries.count - 1
+    if fault == .reusesSlotsWithoutGeneration {
+      index = freeSlots.popLast() ?? slotOwner.count + freeSlots.count
+      slotOwner[index] = nextID
+    }
+    let token = Token(id: nextID, index: index, owner: self)
     let outer = delivering
     delivering = true
     handler(stored)
@@ -149,20 +178,48 @@ final class BrokenObservers: ObservableValue {
     return token
   }
 
+  /// Removes the cancelled entries once they are half the list (never during delivery).
+  private func compactIfWorthIt() {
+    guard !delivering && cancelledEntries * 2 > entries.count else { return }
+    entries.removeAll { $0.isCancelled }
+    cancelledEntries = 0
+  }
+
+  /// The live observers: entries not cancelled.
+  var observerCount: Int { entries.count { !$0.isCancelled } }
+
   fileprivate func remove(id: Int, registeredAt index: Int) {
     switch fault {
     case .removesByStaleIndex:
       if index < entries.count { entries.remove(at: index) }
     case .skipsNextAfterSelfCancel:
-      entryByID[id] = nil
-      entries.removeAll { $0.id == id }
+      guard let entry = entryByID.removeValue(forKey: id) else { return }
+      entry.isCancelled = true
+      entry.handler = nil
+      if calling == id { selfCancelShifted = true }
+      cancelledEntries += 1
+      compactIfWorthIt()
     case .keepsClosureAfterCancel:
+      entryByID[id]?.isCancelled = true
+    case .reusesSlotsWithoutGeneration:
+      // The slot's current owner goes, whoever it is.
+      guard let owner = slotOwner.removeValue(forKey: index) else { return }
+      freeSlots.append(index)
+      guard let entry = entryByID.removeValue(forKey: owner) else { return }
+      entry.isCancelled = true
+      entry.handler = nil
+      cancelledEntries += 1
+      compactIfWorthIt()
+    case .forgetsCancelsDuringDelivery where delivering:
       entryByID[id]?.isCancelled = true
     default:
       guard let entry = entryByID.removeValue(forKey: id), !entry.isCancelled else { return }
       entry.isCancelled = true
       let released = entry.handler.take()
-      if !delivering { entries.removeAll { $0.id == id } }
+      // Cancelled entries are compacted once they are half the list (and after every
+      // delivery), so that releasing 10,000 tokens (SCALE-01) is not quadratic.
+      cancelledEntries += 1
+      compactIfWorthIt()
       _ = consume released
     }
   }

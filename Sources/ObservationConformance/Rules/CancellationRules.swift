@@ -236,5 +236,33 @@ enum CancellationRules {
         expected: "nothing, or only the replayed 0", observed: "\(values)")
       return verdict.result
     },
+    ConformanceRule(
+      "CAN-09", .required,
+      title: "a repeated cancel after the slot was reused affects nobody else",
+      intent: "Registries that hand out slot numbers without a generation let an old token,"
+        + " cancelled or released again, remove whoever took its slot since."
+    ) { context in
+      var verdict = Verdict()
+      let subject = context.subject(0)
+      let recorder = Recorder<Int>()
+      var tokens: [AnyObservationToken?] = (0..<4).map { subject.observe(recorder.handler($0)) }
+      tokens[1]!.cancel()
+      // New observers take the freed slot, wherever the registry keeps it.
+      tokens += (4..<6).map { subject.observe(recorder.handler($0)) }
+      tokens[1]!.cancel()
+      tokens[1] = nil
+      recorder.reset()
+      subject.value = 1
+      context.settle { recorder.count >= 5 }
+      context.drain()
+      verdict.expect(
+        sameObservers(
+          recorder.callOrder, [0, 2, 3, 4, 5], ordered: context.has(.preservesObserverOrder)),
+        "4 observers; cancel #1; register #4 and #5; cancel #1 again and release it; set 1",
+        expected: "observers 0, 2, 3, 4 and 5 called once each",
+        observed: "observers called: \(recorder.callOrder)")
+      withExtendedLifetime(tokens) {}
+      return verdict.result
+    },
   ]
 }

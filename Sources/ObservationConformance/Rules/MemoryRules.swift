@@ -145,5 +145,61 @@ enum MemoryRules {
       withExtendedLifetime(token) {}
       return verdict.result
     },
+    ConformanceRule(
+      "MEM-07", .required,
+      title: "100,000 observers cancelled during delivery leave the registry empty",
+      intent: "A registry that defers removals made during delivery must carry them out:"
+        + " MEM-05 cancels only outside delivery and cannot see a deferred list that is"
+        + " never processed."
+    ) { context in
+      var verdict = Verdict()
+      let subject = context.subject(0)
+      var canary: Canary? = Canary()
+      weak let watched = canary
+      // Each observer cancels itself when it receives its batch's value: 100 batches of
+      // 1,000, so that an asynchronous backend needs 100 deliveries, not 100,000.
+      final class Holder { var token: AnyObservationToken? }
+      let batches = 100
+      let batchSize = 1_000
+      var holders: [Holder] = []
+      let cancelled = Locked(0)
+      for batch in 1...batches {
+        holders = (0..<batchSize).map { _ in Holder() }
+        for holder in holders {
+          holder.token = subject.observe { [canary] value in
+            guard value == batch, let token = holder.token else { return }
+            canary?.touch()
+            holder.token = nil
+            token.cancel()
+            cancelled.withLock { $0 += 1 }
+          }
+        }
+        subject.value = batch
+        context.settle { cancelled.withLock { $0 } >= batch * batchSize }
+      }
+      holders = []
+      canary = nil
+      context.drain()
+      let cycles = batches * batchSize
+      let done = cancelled.withLock { $0 }
+      verdict.expect(
+        done == cycles, "\(cycles) observers, each cancelling itself in its callback",
+        expected: "\(cycles) cancels made during delivery", observed: "\(done)")
+      verdict.expect(
+        watched == nil, "\(cycles) observers cancelled during delivery",
+        expected: "every handler released", observed: "a handler is still alive")
+      if let count = subject.observerCount?() {
+        verdict.expectEqual(count, 0, "\(cycles) cancels during delivery (observerCount)")
+      }
+      let recorder = Recorder<Int>()
+      let token = subject.observe(recorder.handler(1))
+      recorder.reset()
+      subject.value = -1
+      context.settle { recorder.count >= 1 }
+      verdict.expectEqual(
+        recorder.callOrder, [1], "then one observer and set -1 (observers called)")
+      withExtendedLifetime(token) {}
+      return verdict.result
+    },
   ]
 }
