@@ -67,6 +67,9 @@ enum RefBuilder {
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    // A stopped `ab` stops its build too (see ``Interruption``).
+    Interruption.remember(child: process.processIdentifier)
+    defer { Interruption.forget(child: process.processIdentifier) }
     // Standard error is read on another thread so that neither pipe can fill and block the
     // command (swift build writes much to both).
     let collected = Collected()

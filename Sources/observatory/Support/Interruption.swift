@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
 
-/// What the tool does on SIGINT, SIGTERM or SIGHUP: remove the temporary files and
-/// directories it made, say so, and exit with 128 + the signal's number. The cell processes
+/// What the tool does on SIGINT, SIGTERM or SIGHUP: stop the helper processes it started (git
+/// and swift build for `ab`), remove the temporary files and directories it made, say so, and
+/// exit with 128 + the signal's number. The cell processes
 /// running then die with the tool: each asks the kernel for SIGKILL when its parent ends
 /// (`cell --parent`), which also covers a SIGKILL of the tool that no handler sees.
 ///
@@ -12,6 +13,8 @@ enum Interruption {
   private struct State {
     var paths: Set<String> = []
     var directories: Set<String> = []
+    /// Helper processes (git, swift build) that have no parent-death signal of their own.
+    var children: Set<pid_t> = []
   }
 
   private static let state = Mutex(State())
@@ -56,7 +59,10 @@ enum Interruption {
   /// Removes what was remembered and exits.
   private static func stop(signal: Int32) -> Never {
     commitLock.withLock { _ in
-      let (paths, directories) = state.withLock { ($0.paths, $0.directories) }
+      let (paths, directories, children) = state.withLock {
+        ($0.paths, $0.directories, $0.children)
+      }
+      for child in children { kill(child, SIGTERM) }
       for path in paths { unlink(path) }
       for directory in directories { try? FileManager.default.removeItem(atPath: directory) }
       let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "SIGHUP"
@@ -77,6 +83,12 @@ enum Interruption {
 
   /// Forgets a temporary file that is gone.
   static func forget(_ path: String) { state.withLock { _ = $0.paths.remove(path) } }
+
+  /// Remembers a helper process to stop (SIGTERM) if the tool is stopped.
+  static func remember(child: pid_t) { state.withLock { _ = $0.children.insert(child) } }
+
+  /// Forgets a helper process that has ended.
+  static func forget(child: pid_t) { state.withLock { _ = $0.children.remove(child) } }
 
   /// Remembers a temporary directory to remove, with its contents, if the tool is stopped.
   static func remember(directory: String) {
