@@ -44,11 +44,12 @@ public final class RuleContext: @unchecked Sendable {
 
 extension RuleContext {
   /// For a backend without synchronous delivery, lets its deliveries run until `condition`
-  /// holds (up to ten seconds), then a little longer, so that a late extra delivery is seen too;
-  /// for a synchronous backend, returns at once.
-  func settle(until condition: () -> Bool) {
+  /// holds (up to `timeout`, ten seconds unless a rule knows a backlog may be ahead), then a
+  /// little longer, so that a late extra delivery is seen too; for a synchronous backend,
+  /// returns at once.
+  func settle(until condition: () -> Bool, timeout: Duration = .seconds(10)) {
     guard !has(.synchronousDelivery) else { return }
-    backend.awaitDelivery(until: condition, timeout: .seconds(10))
+    backend.awaitDelivery(until: condition, timeout: timeout)
     backend.awaitDelivery(until: { false }, timeout: .milliseconds(5))
   }
 
