@@ -78,10 +78,7 @@ struct CellRunner {
   }
 
   /// `pid` in ten digits, zero-padded.
-  static func fixedWidth(_ pid: Int32) -> String {
-    let digits = String(pid)
-    return String(repeating: "0", count: max(0, 10 - digits.count)) + digits
-  }
+  static func fixedWidth(_ pid: Int32) -> String { String(format: "%010d", pid) }
 
   /// Checks, before a sweep, that a cell process started with `jemallocPath` preloaded runs on
   /// jemalloc; a library that is not jemalloc, or does not load, is an error here rather than
