@@ -80,9 +80,10 @@ let package = Package(
       swiftSettings: languageMode),
 
     // Verification.
+    // CProcessControl: an isolated run's child process dies with its parent.
     .target(
-      name: "ObservationConformance", dependencies: ["ObservationCore"], swiftSettings: languageMode
-    ),
+      name: "ObservationConformance", dependencies: ["ObservationCore", "CProcessControl"],
+      swiftSettings: languageMode),
     .target(
       name: "ObservationConformanceTesting",
       dependencies: ["ObservationCore", "ObservationConformance"],
@@ -118,10 +119,18 @@ let package = Package(
         "SwiftObservationBackend",
       ],
       swiftSettings: languageMode),
+    // Backends that trap or deadlock in one rule, run as isolated-conformance children by
+    // ObservatoryToolTests (a test can only reach a crashing backend from another process).
+    .executableTarget(
+      name: "conformance-fixtures",
+      dependencies: ["ObservationCore", "ObservationConformance", "LinkedListBackend"],
+      path: "Tests/Fixtures/ConformanceFixtures",
+      swiftSettings: languageMode),
     .testTarget(
       name: "ObservatoryToolTests",
       dependencies: [
-        "observatory", "ObservationCore", "ObservationBackends", "ObservationWorkloads",
+        "observatory", "conformance-fixtures", "ObservationCore", "ObservationBackends",
+        "ObservationConformance", "ObservationWorkloads",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: languageMode),

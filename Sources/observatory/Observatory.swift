@@ -10,7 +10,7 @@ struct Observatory: ParsableCommand {
     subcommands: [
       RunCommand.self, CompareCommand.self, ABCommand.self, HistoryCommand.self, TableCommand.self,
       ConformanceCommand.self, BaselineCommand.self,
-      CellCommand.self,
+      CellCommand.self, ConformanceChildCommand.self,
     ],
     defaultSubcommand: RunCommand.self)
 
@@ -19,8 +19,12 @@ struct Observatory: ParsableCommand {
   static func main() {
     // A closed pipe is an error to report (exit 1), not a signal that kills the process.
     signal(SIGPIPE, SIG_IGN)
-    // A cell process is stopped by its parent-death signal instead; it keeps no files.
-    if CommandLine.arguments.dropFirst().first != CellCommand.configuration.commandName {
+    // A cell or conformance child process is stopped by its parent-death signal instead (and
+    // by SIGTERM's default action); it keeps no files.
+    let children = [
+      CellCommand.configuration.commandName, ConformanceChildCommand.configuration.commandName,
+    ]
+    if !children.contains(CommandLine.arguments.dropFirst().first) {
       Interruption.install()
     }
     do {

@@ -33,9 +33,19 @@ public enum RuleOutcome: Sendable, Hashable {
   case probe(observed: Bool, details: String)
   /// The rule is never run, for this reason.
   case untested(String)
+  /// The process running the rule died before the rule returned: killed by `signal` (a Swift
+  /// trap is SIGILL or SIGTRAP, a stack overflow SIGSEGV), or, when `signal` is `nil`, it exited.
+  /// `details` says how, with the last lines the process wrote to standard error; `binding`
+  /// says whether the rule binds the backend (`false` for a probe). Only an isolated run
+  /// (``IsolatedConformanceRunner``) reports it: in process, the crash ends the run.
+  case crashed(signal: Int32?, details: String, binding: Bool)
+  /// The rule made no progress for `seconds` (a deadlock, a livelock), and the process running
+  /// it was killed. `binding` says whether the rule binds the backend. Only an isolated run
+  /// (``IsolatedConformanceRunner``) reports it: in process, the hang stops the run.
+  case timedOut(seconds: Double, binding: Bool)
 
   /// The short label used in matrices: `pass`, `FAIL`, `n/a`, `probe: observed`,
-  /// `probe: not observed`, `untested`.
+  /// `probe: not observed`, `untested`, `crashed (signal 4)`, `timed out after 300 s`.
   public var label: String {
     switch self {
     case .passed: return "pass"
@@ -43,7 +53,14 @@ public enum RuleOutcome: Sendable, Hashable {
     case .notApplicable: return "n/a"
     case .probe(let observed, _): return observed ? "probe: observed" : "probe: not observed"
     case .untested: return "untested"
+    case .crashed(let signal, _, _): return signal.map { "crashed (signal \($0))" } ?? "crashed"
+    case .timedOut(let seconds, _): return "timed out after \(Self.formatted(seconds)) s"
     }
+  }
+
+  /// `seconds` without a fractional part when it has none: `300`, `2.5`.
+  static func formatted(_ seconds: Double) -> String {
+    seconds.rounded() == seconds && abs(seconds) < 1e15 ? String(Int64(seconds)) : "\(seconds)"
   }
 
   /// A stable kind, for pinning outcomes in tests without their prose.
@@ -54,11 +71,20 @@ public enum RuleOutcome: Sendable, Hashable {
     case .notApplicable: return .notApplicable
     case .probe(let observed, _): return observed ? .probeObserved : .probeNotObserved
     case .untested: return .untested
+    case .crashed: return .crashed
+    case .timedOut: return .timedOut
     }
   }
 
-  /// Whether the outcome is a failure of a binding rule.
-  public var isFailure: Bool { kind == .failed }
+  /// Whether the outcome is a failure of a binding rule: ``failed(_:)``, or a crash or a
+  /// timeout of a rule that binds. A probe that crashes is reported, not failed.
+  public var isFailure: Bool {
+    switch self {
+    case .failed: return true
+    case .crashed(_, _, let binding), .timedOut(_, let binding): return binding
+    default: return false
+    }
+  }
 
   /// The outcome's prose: the note, reasons or findings.
   public var details: String {
@@ -67,6 +93,10 @@ public enum RuleOutcome: Sendable, Hashable {
     case .failed(let findings): return findings.map(\.description).joined(separator: " | ")
     case .notApplicable(let reason), .untested(let reason): return reason
     case .probe(_, let details): return details
+    case .crashed(_, let details, _): return details
+    case .timedOut(let seconds, _):
+      return "no progress for \(Self.formatted(seconds)) s, so the process running the rule was"
+        + " killed"
     }
   }
 
@@ -84,6 +114,10 @@ public enum RuleOutcome: Sendable, Hashable {
     case probeNotObserved = "probe-not-observed"
     /// ``RuleOutcome/untested(_:)``.
     case untested = "untested"
+    /// ``RuleOutcome/crashed(signal:details:binding:)``.
+    case crashed = "crashed"
+    /// ``RuleOutcome/timedOut(seconds:binding:)``.
+    case timedOut = "timed-out"
   }
 }
 
@@ -99,10 +133,15 @@ public enum CheckResult: Sendable {
 
 extension RuleOutcome {
   /// One message per finding, naming the rule, the backend and what was observed:
-  /// `CAN-05 failed on backend linked-list: did: ...; expected: ...; observed: ...`.
-  /// Empty unless the outcome is ``failed(_:)``.
+  /// `CAN-05 failed on backend linked-list: did: ...; expected: ...; observed: ...`; for a
+  /// binding rule that crashed or timed out, one message saying so:
+  /// `REE-02 crashed (signal 4) on backend my-backend: ...`.
+  /// Empty unless ``isFailure``.
   public func failureMessages(rule: String, backend: String) -> [String] {
-    guard case .failed(let findings) = self else { return [] }
+    guard isFailure else { return [] }
+    guard case .failed(let findings) = self else {
+      return ["\(rule) \(label) on backend \(backend): \(details)"]
+    }
     return findings.map { "\(rule) failed on backend \(backend): \($0)" }
   }
 }

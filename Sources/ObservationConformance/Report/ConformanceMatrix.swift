@@ -27,8 +27,9 @@ public struct ConformanceMatrix: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// A Markdown table (rules as rows, backends as columns), then every failure and probe with
-  /// its details, then the declarations.
+  /// A Markdown table (rules as rows, backends as columns; failures, and crashes and timeouts
+  /// of binding rules, in bold), then every failure, crash, timeout and probe with its details,
+  /// then the declarations.
   public var markdown: String {
     guard let first = reports.first else { return "" }
     var out: [String] = []
@@ -39,7 +40,7 @@ public struct ConformanceMatrix: Sendable {
       let rule = result.rule
       let cells = reports.map { report -> String in
         let outcome = report.results[index].outcome
-        return outcome.kind == .failed ? "**FAIL**" : outcome.label
+        return outcome.isFailure ? "**\(outcome.label)**" : outcome.label
       }
       out.append(
         "| \(rule.id) \(Self.markdownEscaped(rule.title)) | \(rule.levelDescription) | "
@@ -50,7 +51,8 @@ public struct ConformanceMatrix: Sendable {
     out.append("")
     for report in reports {
       let notable = report.results.filter {
-        [.failed, .probeObserved, .probeNotObserved].contains($0.outcome.kind)
+        [.failed, .crashed, .timedOut, .probeObserved, .probeNotObserved].contains(
+          $0.outcome.kind)
       }
       guard !notable.isEmpty else { continue }
       out.append("### `\(report.backendName)`")

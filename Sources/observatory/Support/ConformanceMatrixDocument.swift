@@ -22,7 +22,9 @@ enum ConformanceMatrixDocument {
       the catalogue on one backend: `pass`, `FAIL`, `n/a` (with the reason below), `probe:
       observed` / `probe: not observed` (the rule does not bind because the capability is not
       declared, so it was run to report what the backend does), or `untested` (with the reason
-      below).
+      below). Each backend's rules run in a child process: a rule that traps or hangs reads
+      `crashed (signal N)` or `timed out after T s` (bold when the rule binds), and the others
+      still run.
 
       \(columns.joined(separator: "\n"))
 

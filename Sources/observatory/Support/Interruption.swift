@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// What the tool does on SIGINT, SIGTERM or SIGHUP: stop the helper processes it started (git
-/// and swift build for `ab`), remove the temporary files and directories it made, say so, and
+/// and swift build for `ab`, the child processes of `conformance`), remove the temporary files and directories it made, say so, and
 /// exit with 128 + the signal's number. The cell processes
 /// running then die with the tool: each asks the kernel for SIGKILL when its parent ends
 /// (`cell --parent`), which also covers a SIGKILL of the tool that no handler sees.
@@ -13,8 +13,9 @@ enum Interruption {
   private struct State {
     var paths: Set<String> = []
     var directories: Set<String> = []
-    /// Helper processes (git, swift build) that have no parent-death signal of their own.
-    var children: Set<pid_t> = []
+    /// Helper processes (git, swift build, conformance children), each with the signal that
+    /// stops it.
+    var children: [pid_t: Int32] = [:]
   }
 
   private static let state = Mutex(State())
@@ -62,7 +63,7 @@ enum Interruption {
       let (paths, directories, children) = state.withLock {
         ($0.paths, $0.directories, $0.children)
       }
-      for child in children { kill(child, SIGTERM) }
+      for (child, signal) in children { kill(child, signal) }
       for path in paths { unlink(path) }
       for directory in directories { try? FileManager.default.removeItem(atPath: directory) }
       let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "SIGHUP"
@@ -84,11 +85,14 @@ enum Interruption {
   /// Forgets a temporary file that is gone.
   static func forget(_ path: String) { state.withLock { _ = $0.paths.remove(path) } }
 
-  /// Remembers a helper process to stop (SIGTERM) if the tool is stopped.
-  static func remember(child: pid_t) { state.withLock { _ = $0.children.insert(child) } }
+  /// Remembers a helper process to stop with `signal` (SIGTERM unless said otherwise; SIGKILL
+  /// for a conformance child, which may be stuck in a deadlock) if the tool is stopped.
+  static func remember(child: pid_t, stoppingWith signal: Int32 = SIGTERM) {
+    state.withLock { $0.children[child] = signal }
+  }
 
   /// Forgets a helper process that has ended.
-  static func forget(child: pid_t) { state.withLock { _ = $0.children.remove(child) } }
+  static func forget(child: pid_t) { state.withLock { _ = $0.children.removeValue(forKey: child) } }
 
   /// Remembers a temporary directory to remove, with its contents, if the tool is stopped.
   static func remember(directory: String) {

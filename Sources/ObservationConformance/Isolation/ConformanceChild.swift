@@ -1,0 +1,106 @@
+import CProcessControl
+import Foundation
+import ObservationCore
+
+/// The child side of an isolated conformance run: runs a backend's rules in this process and
+/// streams, for each, a `starting` line and an `outcome` line to standard output (see
+/// ``IsolatedConformanceRunner``, which starts the child, reads the stream and survives the
+/// child's crashes).
+///
+/// Call it from the `main` of an executable that can make the backend, with the
+/// ``ConformanceChildRequest`` the runner appended to the command line:
+///
+/// ```swift
+/// // my-harness conformance-child [request arguments]
+/// let request = try ConformanceChildRequest(arguments: CommandLine.arguments.dropFirst(2))
+/// try ConformanceChild.run(MyBackend(), request: request)
+/// ```
+public enum ConformanceChild {
+  /// Runs `backend`'s rules in the order the suite evaluates them, from
+  /// ``ConformanceChildRequest/firstRule``, and writes the stream to standard output.
+  ///
+  /// Before the first rule it asks the kernel to kill this process when the parent ends (with
+  /// ``ConformanceChildRequest/parentProcess``), reads the outcomes an earlier child reported
+  /// (with ``ConformanceChildRequest/readsKnownOutcomes``), and sends what else is written to
+  /// standard output (a backend's `print`) to standard error, so that it cannot garble the
+  /// stream. Rules whose outcome is known are not run again; suite-level rules read them.
+  /// If the parent stops reading, the process exits with status 1.
+  ///
+  /// - Throws: ``ConformanceIsolationError/invalidRequest(_:)`` for an unknown first rule or
+  ///   an unreadable standard input, ``ConformanceIsolationError/parentGone`` if the parent has
+  ///   ended already.
+  /// - Complexity: the suite's, from the first rule on.
+  public static func run<Backend: ObservationBackend>(
+    _ backend: Backend, request: ConformanceChildRequest,
+    configuration: ConformanceConfiguration = .standard
+  ) throws {
+    if let parent = request.parentProcess, observatory_die_with_parent(parent) != 0 {
+      throw ConformanceIsolationError.parentGone
+    }
+    let order = ConformanceSuite.evaluationOrder
+    var start = order.startIndex
+    if let first = request.firstRule {
+      guard let index = order.firstIndex(where: { $0.id == first }) else {
+        throw ConformanceIsolationError.invalidRequest("\(first) is not a rule of the suite")
+      }
+      start = index
+    }
+    let known = request.readsKnownOutcomes ? try readKnownOutcomes() : [:]
+    let stream = try StreamOutput.takingStandardOutput()
+    // A trap ends only this process: ERR-02 may perform the misuse a backend declares to trap.
+    var configuration = configuration
+    configuration.isolated = true
+    let context = RuleContext(backend: backend, configuration: configuration)
+    var knownThroughErasure: [String: RuleOutcome] = [:]
+    for (unit, outcome) in known {
+      if unit.hasPrefix(ConformanceStreamLine.erasedPrefix) {
+        knownThroughErasure[String(unit.dropFirst(ConformanceStreamLine.erasedPrefix.count))] =
+          outcome
+      } else {
+        context.outcomes[unit] = outcome
+      }
+    }
+    let observer = ErasedRunObserver(
+      known: knownThroughErasure,
+      willRun: { id, binding in
+        stream.write(.starting(unit: ConformanceStreamLine.erasedPrefix + id, binding: binding))
+      },
+      didRun: { id, outcome in
+        stream.write(.outcome(unit: ConformanceStreamLine.erasedPrefix + id, outcome))
+      })
+    stream.write(.hello(backend: backend.name))
+    for rule in order[start...] where context.outcomes[rule.id] == nil {
+      stream.write(
+        .starting(unit: rule.id, binding: ConformanceSuite.binds(rule, for: context.capabilities)))
+      let outcome = ErasedRunObserver.$current.withValue(observer) {
+        context.outcome(of: rule.id)!
+      }
+      stream.write(.outcome(unit: rule.id, outcome))
+    }
+  }
+
+  /// The `outcome` lines on standard input, read to its end, by unit.
+  private static func readKnownOutcomes() throws -> [String: RuleOutcome] {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = read(STDIN_FILENO, &buffer, buffer.count)
+      if count == 0 { break }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw ConformanceIsolationError.invalidRequest(
+          "standard input: \(String(cString: strerror(errno)))")
+      }
+      data.append(contentsOf: buffer[..<count])
+    }
+    var known: [String: RuleOutcome] = [:]
+    for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+      guard case .outcome(let unit, let outcome)? = ConformanceStreamLine(line) else {
+        throw ConformanceIsolationError.invalidRequest(
+          "standard input has a line that is not a known outcome: \(line.prefix(80))")
+      }
+      known[unit] = outcome
+    }
+    return known
+  }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import ObservationCore
+
+/// Runs the conformance suite on a backend in child processes, so that a rule that traps,
+/// overflows the stack or deadlocks becomes that rule's outcome instead of ending the run.
+///
+/// The runner starts `executable` with `arguments` followed by a ``ConformanceChildRequest``'s;
+/// that process must make the backend and call ``ConformanceChild/run(_:request:configuration:)``.
+/// One child runs every rule in turn and reports each as it starts and ends. If the child dies
+/// during a rule, the rule is ``RuleOutcome/crashed(signal:details:binding:)``; if a rule makes
+/// no progress for ``ruleTimeout`` seconds, the child is killed (SIGKILL) and the rule is
+/// ``RuleOutcome/timedOut(seconds:binding:)``. Either way a new child carries on with the next
+/// rule, given the outcomes so far, so that the suite-level rules (ERASE-01, META-01, ...) see
+/// what they would have seen in one process. ERASE-01 reports each rule it re-runs through the
+/// erased handles too: a crash there is that re-run's, and ERASE-01 carries on after it.
+///
+/// ```swift
+/// let runner = try IsolatedConformanceRunner(
+///   executable: IsolatedConformanceRunner.runningExecutable,
+///   arguments: ["conformance-child", "--backend", "my-backend"], ruleTimeout: 60)
+/// let report = try runner.run(MyBackend())
+/// ```
+///
+/// Each child asks the kernel to kill it when the thread that started it ends, so call ``run(_:)``
+/// from a thread that outlives the run (the main thread, or a task's).
+public struct IsolatedConformanceRunner: Sendable {
+  /// The executable to start for each child.
+  public var executable: URL
+  /// The arguments that make `executable` run the backend's child side; the request's are
+  /// appended.
+  public var arguments: [String]
+  /// Seconds a rule may go without progress before its child is killed.
+  public let ruleTimeout: Double
+  /// The children's environment. `SWIFT_BACKTRACE` is `enable=no` unless it is set here: the
+  /// backtracer would spend seconds on every crash, and the crash is reported anyway.
+  public var environment: [String: String]
+  /// Called with each child's process id once it has started, so that a caller that is stopped
+  /// by a signal can kill it (each child also dies when its parent does).
+  public var childStarted: @Sendable (Int32) -> Void = { _ in }
+  /// Called with each child's process id once it has ended and been reaped.
+  public var childEnded: @Sendable (Int32) -> Void = { _ in }
+
+  /// The default ``ruleTimeout``: five minutes, far above the slowest rule.
+  public static let defaultRuleTimeout = 300.0
+
+  /// Creates a runner.
+  ///
+  /// - Throws: ``ConformanceIsolationError/invalidTimeout(_:)`` unless `ruleTimeout` is a
+  ///   positive, finite number.
+  public init(
+    executable: URL, arguments: [String] = [], ruleTimeout: Double = defaultRuleTimeout,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws {
+    guard ruleTimeout.isFinite && ruleTimeout > 0 else {
+      throw ConformanceIsolationError.invalidTimeout(ruleTimeout)
+    }
+    self.executable = executable
+    self.arguments = arguments
+    self.ruleTimeout = ruleTimeout
+    self.environment = environment
+  }
+
+  /// The executable of this process, to start again as a child (`/proc/self/exe` on Linux,
+  /// which names this very binary even if its file has since been replaced).
+  public static var runningExecutable: URL {
+    let procSelf = "/proc/self/exe"
+    if FileManager.default.isExecutableFile(atPath: procSelf) {
+      return URL(fileURLWithPath: procSelf)
+    }
+    return Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+  }
+
+  /// Runs every rule on `backend` in child processes and returns the report: every rule's
+  /// outcome, as ``ConformanceSuite/run(_:configuration:)`` would give it, except that a rule
+  /// that crashed or hung says so.
+  ///
+  /// - Throws: ``ConformanceIsolationError`` if a child cannot be started, ends or stalls before
+  ///   greeting, or greets for another backend.
+  /// - Complexity: the suite's, plus one process start per crash or timeout and
+  ///   ``ruleTimeout`` per timeout.
+  public func run<Backend: ObservationBackend>(_ backend: Backend) throws -> ConformanceReport {
+    try run(backendName: backend.name, capabilities: backend.capabilities)
+  }
+
+  /// Runs every rule on the backend the children make, called `backendName` and declaring
+  /// `capabilities`, and returns the report (see ``run(_:)``).
+  ///
+  /// - Throws: ``ConformanceIsolationError``, as ``run(_:)`` does.
+  public func run(
+    backendName: String, capabilities: BackendCapabilities
+  ) throws
+    -> ConformanceReport
+  {
+    var session = IsolatedRunSession(
+      order: ConformanceSuite.evaluationOrder.map(\.id), backendName: backendName,
+      capabilities: capabilities)
+    while !session.isComplete {
+      try runChild(&session)
+    }
+    return ConformanceReport(
+      backendName: backendName, capabilities: capabilities,
+      suiteVersion: ConformanceSuite.version,
+      results: ConformanceSuite.rules.map {
+        ConformanceReport.Result(rule: $0, outcome: session.known[$0.id]!)
+      })
+  }
+
+  /// Starts one child from where `session` stands and reads it until it finishes, dies or
+  /// stalls, recording what it reported and, if it died or stalled, whose fault it was.
+  private func runChild(_ session: inout IsolatedRunSession) throws {
+    let request = ConformanceChildRequest(
+      firstRule: session.firstUnreported, parentProcess: getpid(),
+      readsKnownOutcomes: !session.known.isEmpty)
+    var childEnvironment = environment
+    if childEnvironment["SWIFT_BACKTRACE"] == nil {
+      childEnvironment["SWIFT_BACKTRACE"] = "enable=no"
+    }
+    let child = try ConformanceChildProcess(
+      executable: executable, arguments: arguments + request.arguments,
+      environment: childEnvironment,
+      input: request.readsKnownOutcomes ? Data(session.knownLines.utf8) : nil)
+    let pid = child.processIdentifier
+    childStarted(pid)
+    var ended = false
+    func finish(killing: Bool) -> ConformanceChildProcess.Termination {
+      if killing { child.kill() }
+      let termination = child.finish()
+      if !ended {
+        ended = true
+        childEnded(pid)
+      }
+      return termination
+    }
+
+    // Whatever the child writes that is not the stream: kept for a crash's details.
+    var transcript = ChildTranscript()
+    let greetingDeadline = DispatchTime.now() + ruleTimeout
+    greeting: while true {
+      switch child.next(before: greetingDeadline) {
+      case .line(let text):
+        guard case .hello(let name)? = ConformanceStreamLine(text[...]) else {
+          transcript.append(text)
+          continue greeting
+        }
+        guard name == session.backendName else {
+          _ = finish(killing: true)
+          throw ConformanceIsolationError.protocolMismatch(
+            "it runs backend '\(name)', not '\(session.backendName)'")
+        }
+        break greeting
+      case .end, .timedOut:
+        let termination = finish(killing: true)
+        let said = transcript.lastWords(since: 0)
+        throw ConformanceIsolationError.childDidNotStart(
+          "\(executable.path) \(termination) before greeting" + (said.isEmpty ? "" : ": \(said)"))
+      }
+    }
+
+    var inFlight: [(unit: String, binding: Bool, mark: Int)] = []
+    var startedAny = false
+    var stalled = false
+    // Only the stream is progress: a rule that loops printing still times out.
+    var deadline = DispatchTime.now() + ruleTimeout
+    reading: while true {
+      switch child.next(before: deadline) {
+      case .line(let text):
+        switch ConformanceStreamLine(text[...]) {
+        case .starting(let unit, let binding)?:
+          inFlight.append((unit, binding, transcript.mark))
+          startedAny = true
+        case .outcome(let unit, let outcome)?:
+          guard inFlight.last?.unit == unit else {
+            _ = finish(killing: true)
+            throw ConformanceIsolationError.protocolMismatch(
+              "it reported \(unit) without starting it")
+          }
+          inFlight.removeLast()
+          session.record(unit, outcome)
+        case .hello?, nil:
+          transcript.append(text)
+          continue reading
+        }
+        deadline = .now() + ruleTimeout
+      case .end:
+        break reading
+      case .timedOut:
+        stalled = true
+        break reading
+      }
+    }
+    let termination = finish(killing: stalled)
+    if session.isComplete && inFlight.isEmpty { return }
+
+    if let failed = inFlight.last {
+      let said = transcript.lastWords(since: failed.mark)
+      session.record(
+        failed.unit,
+        stalled
+          ? .timedOut(seconds: ruleTimeout, binding: failed.binding)
+          : Self.expectedTrap(of: failed.unit, termination, said: said, binding: failed.binding)
+            ?? crash(termination, said: said, binding: failed.binding))
+    } else if !startedAny, let unit = session.firstUnreported {
+      // It greeted and then died or stalled before its first rule: that rule's doing.
+      let binding = ConformanceSuite.binds(ConformanceSuite.rule(unit)!, for: session.capabilities)
+      session.record(
+        unit,
+        stalled
+          ? .timedOut(seconds: ruleTimeout, binding: binding)
+          : crash(termination, said: transcript.lastWords(since: 0), binding: binding))
+    }
+    // Otherwise it ended between two rules, after running some: the next child starts where it
+    // stopped.
+  }
+
+  /// The pass of a rule that expects a trap (ERR-02) and got one: a binding rule whose child
+  /// was stopped by SIGILL or SIGTRAP, the signals of a Swift trap. `nil` otherwise.
+  private static func expectedTrap(
+    of unit: String, _ termination: ConformanceChildProcess.Termination, said: String,
+    binding: Bool
+  ) -> RuleOutcome? {
+    let id =
+      unit.hasPrefix(ConformanceStreamLine.erasedPrefix)
+      ? String(unit.dropFirst(ConformanceStreamLine.erasedPrefix.count)) : unit
+    guard binding, ConformanceSuite.rule(id)?.expectsTrap == true,
+      case .signal(let number) = termination, number == SIGILL || number == SIGTRAP
+    else { return nil }
+    return .passed(
+      note: "the misuse trapped (signal \(number)), as declared"
+        + (said.isEmpty ? "" : "; its last words: \(said)"))
+  }
+
+  /// The outcome of a rule whose child ended, as `termination` says, while it ran.
+  private func crash(
+    _ termination: ConformanceChildProcess.Termination, said: String, binding: Bool
+  ) -> RuleOutcome {
+    let signal: Int32?
+    if case .signal(let number) = termination { signal = number } else { signal = nil }
+    return .crashed(
+      signal: signal,
+      details: "the process running the rule \(termination)"
+        + (said.isEmpty ? "" : "; its last words: \(said)"),
+      binding: binding)
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import ObservationConformance
+import ObservationCore
+
+/// `conformance-fixtures BACKEND [request arguments]`: the child side of an isolated
+/// conformance run over a backend that traps or deadlocks in one rule (`runaway-trap`,
+/// `runaway-deadlock`; see ``RunawayGuardedObservers``), or that declares a trap on misuse
+/// (`misuse-trap`, and `misuse-claimed-trap` which does not trap; see
+/// ``MisuseTrappingObservers``), for the tool's tests. It is what a
+/// third party's own harness executable does with its backend.
+@main
+enum ConformanceFixtures {
+  static func main() {
+    let arguments = CommandLine.arguments.dropFirst()
+    let backends: [any ObservationBackend] =
+      RunawayReaction.allCases.map(RunawayGuardedBackend.init)
+      + [MisuseTrappingBackend(traps: true), MisuseTrappingBackend(traps: false)]
+    guard let name = arguments.first, let backend = backends.first(where: { $0.name == name })
+    else {
+      FileHandle.standardError.write(
+        Data(
+          ("usage: conformance-fixtures BACKEND [request arguments]; BACKEND is one of "
+            + backends.map(\.name).joined(separator: ", ") + "\n").utf8))
+      exit(2)
+    }
+    do {
+      let request = try ConformanceChildRequest(arguments: arguments.dropFirst())
+      func run<Backend: ObservationBackend>(_ backend: Backend) throws {
+        try ConformanceChild.run(backend, request: request)
+      }
+      try run(backend)
+    } catch {
+      FileHandle.standardError.write(Data("conformance-fixtures: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+}
