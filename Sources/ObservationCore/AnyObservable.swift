@@ -41,6 +41,24 @@ public struct AnyObservable<Value> {
     }
   }
 
+  /// A handle made of two closures, for a type that serves reads and observations its own way
+  /// (an adapter over another library's read-only type, say).
+  ///
+  /// - Parameters:
+  ///   - value: returns the current value.
+  ///   - observe: registers a new, independent observer.
+  ///   - replaysLater: see ``ObservableValue/replaysLater``.
+  public init(
+    value: @escaping () -> Value,
+    observe: @escaping (@escaping (Value) -> Void) -> AnyObservationToken,
+    replaysLater: Bool = false
+  ) {
+    _get = value
+    _observe = observe
+    _observeWithCompletion = nil
+    self.replaysLater = replaysLater
+  }
+
   private static func completionForwarder<C: CompletableObservableValue>(
     _ subject: C
   )
@@ -72,12 +90,16 @@ public struct AnyObservable<Value> {
 }
 
 extension ObservableValue {
-  /// Returns a read-only, type-erased handle to this subject.
+  /// Returns a read-only, type-erased handle to this subject: ``AnyObservable/init(_:)``.
+  ///
+  /// - Complexity: O(1).
   public func eraseToAnyObservable() -> AnyObservable<Value> {
     AnyObservable(self)
   }
 
-  /// Returns a send-only handle that writes to this subject.
+  /// Returns a send-only handle that writes to this subject: ``ObservationInput/init(_:)``.
+  ///
+  /// - Complexity: O(1).
   public func eraseToInput() -> ObservationInput<Value> {
     ObservationInput(self)
   }

@@ -42,8 +42,25 @@ public struct BackendCapabilities: Sendable, Hashable, CustomStringConvertible {
   /// - Throws: ``CapabilityDeclarationError`` naming every contradiction found.
   public func validate() throws(CapabilityDeclarationError) {
     var problems: [String] = []
-    if case .bounded(let depth) = maxReentrancyDepth, depth < 1 {
-      problems.append("maxReentrancyDepth is \(depth); it must be at least 1, or .unbounded")
+    if case .bounded(let depth) = maxReentrancyDepth, depth < 0 {
+      problems.append(
+        "maxReentrancyDepth is \(depth); it must be at least 0 (nested writes not supported),"
+          + " or .unbounded")
+    }
+    if timing == .asynchronous && has(.synchronousDelivery) {
+      problems.append(
+        "timing asynchronous delivers each write on a later turn, which contradicts"
+          + " synchronousDelivery")
+    }
+    if has(.trapsOnMisuse) && has(.reportsMisuse) {
+      problems.append(
+        "trapsOnMisuse and reportsMisuse both describe what misuse does; a trap leaves nothing"
+          + " to report, so declare one")
+    }
+    if case .unbounded = maxReentrancyDepth, has(.trapsOnMisuse) || has(.reportsMisuse) {
+      problems.append(
+        "trapsOnMisuse or reportsMisuse with an unbounded maxReentrancyDepth: the misuse they"
+          + " describe is a write nested deeper than the bound, and there is none")
     }
     if has(.serializedDelivery) && !has(.threadSafe) {
       problems.append(

@@ -8,6 +8,10 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
   /// Every `set` reaches every live observer: nothing is coalesced.
   case deliversEveryValue
   /// Every callback of a top-level `set` has run when `set` returns.
+  ///
+  /// With ``threadSafe``, on every thread: a `set` made while another thread is delivering
+  /// returns only after its own value's callbacks have run (THR-01 checks it), not when the
+  /// value has merely been queued for the delivering thread.
   case synchronousDelivery
   /// Observers are called in registration order.
   case preservesObserverOrder
@@ -38,6 +42,13 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
   case serializedDelivery
   /// A registration fires at most once and must be re-armed to observe again.
   case oneShot
+  /// Misuse traps: a write nested deeper than ``ReentrancyBound`` allows (any nested write
+  /// when the bound is 0) stops the process, as a documented precondition does (ERR-02,
+  /// checked in a child process).
+  case trapsOnMisuse
+  /// Misuse is reported: a write nested deeper than ``ReentrancyBound`` allows produces a
+  /// diagnostic the subject exposes through ``MisuseReporting`` (ERR-03).
+  case reportsMisuse
 
   /// Orders capabilities by name, for stable reports.
   public static func < (lhs: Capability, rhs: Capability) -> Bool {
@@ -53,6 +64,10 @@ public enum DeliveryTiming: String, Sendable, Hashable, CaseIterable {
   case willSet
   /// Changes made in one synchronous block are delivered together, later.
   case transactional
+  /// After the store, later: each write is delivered on a later turn (a hop to a queue or a
+  /// run loop per write, as Combine's `receive(on:)` does), in write order, with its own
+  /// value; reading the subject in the callback may already give a newer value.
+  case asynchronous
 }
 
 /// How deeply a backend lets reentrant writes nest callbacks on the stack.

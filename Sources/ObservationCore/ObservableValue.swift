@@ -36,6 +36,23 @@ public protocol ObservableValue<Value>: AnyObject {
   /// ``AnyObservable/flatMapLatest(_:)``, wait for that replay instead, so that the current
   /// value is not delivered twice. The default is `false`.
   var replaysLater: Bool { get }
+
+  /// Returns a read-only, type-erased handle to this subject.
+  ///
+  /// A requirement with a default implementation (``AnyObservable/init(_:)``), so that a type
+  /// offering its own handle is reached through generic code too, and the conformance suite
+  /// (ERASE-01, ERASE-02) tests the handle apps get from the concrete type.
+  ///
+  /// - Complexity: O(1).
+  func eraseToAnyObservable() -> AnyObservable<Value>
+
+  /// Returns a send-only handle that writes to this subject.
+  ///
+  /// A requirement with a default implementation (``ObservationInput/init(_:)``); see
+  /// ``eraseToAnyObservable()``.
+  ///
+  /// - Complexity: O(1).
+  func eraseToInput() -> ObservationInput<Value>
 }
 
 extension ObservableValue {

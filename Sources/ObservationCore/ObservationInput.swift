@@ -28,6 +28,16 @@ public struct ObservationInput<Value> {
     }
   }
 
+  /// A handle made of closures, for a type that takes writes its own way.
+  ///
+  /// - Parameters:
+  ///   - send: writes a value, notifying observers.
+  ///   - finish: completes the subject, or `nil` if it cannot complete.
+  public init(send: @escaping (Value) -> Void, finish: (() -> Void)? = nil) {
+    _send = send
+    _finish = finish
+  }
+
   /// Writes `value` to the underlying subject, notifying its observers.
   @inlinable
   public func send(_ value: Value) {

@@ -55,7 +55,7 @@ struct CapabilityDeclarationTests {
         .deliversEveryValue, .synchronousDelivery, .serializedDelivery, .oneShot,
         .replaysCurrentValue,
       ],
-      maxReentrancyDepth: .bounded(0))
+      maxReentrancyDepth: .bounded(-1))
     #expect(throws: CapabilityDeclarationError.self) { try declaration.validate() }
     do {
       try declaration.validate()

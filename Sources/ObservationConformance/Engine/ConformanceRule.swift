@@ -18,6 +18,12 @@ public struct ConformanceRule: Sendable, Identifiable, CustomStringConvertible {
   public let title: String
   /// Why the rule exists: the bug or surprise it protects users from.
   public let intent: String
+  /// Whether the rule writes from inside a callback: not applicable to a backend that declares
+  /// nested writes unsupported (`maxReentrancyDepth` `.bounded(0)`).
+  public let nestsWrites: Bool
+  /// Whether the rule passes by trapping: run in a child process, its check performs a misuse
+  /// the backend declares to trap, and a process stopped by a trap signal is its pass (ERR-02).
+  public let expectsTrap: Bool
   /// Whether the rule needs the outcomes of the other rules (META and ERASE-01 rules).
   internal let isSuiteLevel: Bool
   /// The catalogue's wording of the level, where the requirement alone cannot say it.
@@ -27,7 +33,8 @@ public struct ConformanceRule: Sendable, Identifiable, CustomStringConvertible {
   internal init(
     _ id: String, _ level: RuleLevel, requires requirement: CapabilityRequirement = .always,
     whenUnmet: UnmetRequirementPolicy = .probe, title: String, levelText: String? = nil,
-    intent: String, isSuiteLevel: Bool = false,
+    intent: String, expectsTrap: Bool = false, nestsWrites: Bool = false,
+    isSuiteLevel: Bool = false,
     check: @escaping @Sendable (RuleContext) -> CheckResult
   ) {
     self.id = id
@@ -36,6 +43,8 @@ public struct ConformanceRule: Sendable, Identifiable, CustomStringConvertible {
     self.whenUnmet = whenUnmet
     self.title = title
     self.intent = intent
+    self.nestsWrites = nestsWrites
+    self.expectsTrap = expectsTrap
     self.isSuiteLevel = isSuiteLevel
     self.levelText = levelText
     self.check = check

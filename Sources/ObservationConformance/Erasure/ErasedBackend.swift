@@ -65,6 +65,9 @@ public final class ErasedSubject<Value>: ObservableValue {
   public let valueAfterCompletion: ValueAfterCompletionPolicy?
   /// The base subject, watched weakly by memory rules.
   public let lifetimeAnchor: AnyObject
+  /// The base subject's misuse diagnostics, where it reports them: diagnostics are not part of
+  /// the handles, but ERR-03 reads them through erasure too.
+  public let misuseReporting: (any MisuseReporting)?
 
   /// Erases `subject`.
   public init<S: ObservableValue>(_ subject: S) where S.Value == Value {
@@ -77,6 +80,7 @@ public final class ErasedSubject<Value>: ObservableValue {
     }
     valueAfterCompletion = (subject as? any CompletableObservableValue<Value>)?.valueAfterCompletion
     lifetimeAnchor = (subject as? any ObservableValueAdapter)?.adaptedObject ?? subject
+    misuseReporting = subject as? any MisuseReporting
   }
 
   private static func eraseSignal<A: AggregatingObservableValue>(

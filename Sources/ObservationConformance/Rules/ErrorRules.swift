@@ -15,21 +15,63 @@ enum ErrorRules {
           + " wrapped with Failure == Never)")
     },
     ConformanceRule(
-      "ERR-02", .capability,
+      "ERR-02", .capability, requires: .has(.trapsOnMisuse),
+      whenUnmet: .notApplicable(
+        "trapsOnMisuse is not declared: the backend documents no trapping precondition"),
       title: "preconditions documented as traps do trap",
       levelText: "REQUIRED where the backend documents traps",
-      intent: "A documented trap that does not fire lets misuse corrupt state silently."
-    ) { _ in
-      .notApplicable("the backend documents no trapping preconditions")
+      intent: "A documented trap that does not fire lets misuse corrupt state silently.",
+      expectsTrap: true
+    ) { context in
+      guard context.configuration.isolated else {
+        return .notApplicable(
+          "a trap can only be checked in a child process: run the suite isolated"
+            + " (`observatory conformance` does by default)")
+      }
+      guard case .bounded(let depth) = context.capabilities.maxReentrancyDepth else {
+        return .notApplicable("an unbounded backend has no nesting to misuse")
+      }
+      let subject = context.subject(0)
+      let levels = Scenarios.nestWrites(on: subject, levels: depth + 1, context: context)
+      return .violated([
+        Finding(
+          action: "nest writes \(depth + 1) deep, one past the declared bound \(depth)",
+          expected: "the process traps", observed: "it went on (\(levels) nested writes made)")
+      ])
     },
     ConformanceRule(
-      "ERR-03",
-      .untested(
-        reason: "the vocabulary has no capability yet by which a backend claims to report misuse"
-          + " (libraries such as RxSwift print reentrancy warnings), so there is no claim to"
-          + " check"),
+      "ERR-03", .capability, requires: .has(.reportsMisuse),
+      whenUnmet: .notApplicable(
+        "reportsMisuse is not declared: the backend claims no misuse diagnostics"),
       title: "claimed misuse diagnostics appear",
-      intent: "A backend that promises to warn about misuse must actually warn."
-    ) { _ in .notApplicable("untested") },
+      intent: "A backend that promises to warn about misuse (RxSwift prints a reentrancy"
+        + " warning) must actually warn, where the app can see it."
+    ) { context in
+      guard case .bounded(let depth) = context.capabilities.maxReentrancyDepth else {
+        return .notApplicable("an unbounded backend has no nesting to misuse")
+      }
+      let subject = context.subject(0)
+      guard let reporting = subject.misuseReporting else {
+        return .violated([
+          Finding(
+            action: "make a subject and look for its diagnostics",
+            expected: "a subject conforming to MisuseReporting, as reportsMisuse promises",
+            observed: "\(type(of: subject.lifetime)) does not conform")
+        ])
+      }
+      var verdict = Verdict()
+      let before = reporting.misuseDiagnostics.count
+      let levels = Scenarios.nestWrites(on: subject, levels: depth + 1, context: context) {
+        reporting.misuseDiagnostics.count > before
+      }
+      let reported = Array(reporting.misuseDiagnostics.dropFirst(before))
+      verdict.expect(
+        !reported.isEmpty,
+        "nest writes \(depth + 1) deep, one past the declared bound \(depth)"
+          + " (\(levels) nested writes made)",
+        expected: "at least one misuse diagnostic", observed: "none")
+      if let first = reported.first { verdict.note("diagnostic: \(first)") }
+      return verdict.result
+    },
   ]
 }

@@ -44,7 +44,10 @@ enum MetaRules {
         }
       }
       let timing = context.capabilities.timing
-      let declaredRule = ["didSet": "TIM-01", "willSet": "TIM-02", "transactional": "TIM-04"][
+      let declaredRule = [
+        "didSet": "TIM-01", "willSet": "TIM-02", "transactional": "TIM-04",
+        "asynchronous": "DEL-05",
+      ][
         timing.rawValue]!
       verdict.expect(
         context.outcome(of: declaredRule)?.kind == .passed,
@@ -65,7 +68,7 @@ enum MetaRules {
       "META-02", .required,
       title: "the declaration is validated before any rule runs",
       intent: "Contradictory declarations (serialized delivery without thread safety, a"
-        + " reentrancy bound of 0) would make every later verdict meaningless."
+        + " negative reentrancy bound) would make every later verdict meaningless."
     ) { context in
       do {
         try context.capabilities.validate()
