@@ -21,6 +21,12 @@ struct BrokenBackendTests {
     .dropsObserversPast64: ["SCALE-01"],
     .reusesSlotsWithoutGeneration: ["CAN-09"],
     .forgetsCancelsDuringDelivery: ["MEM-07"],
+    .registryRetainsTokens: ["MEM-02"],
+    .modifiesWithoutNotifying: ["EQ-03"],
+    .inputBypassesDelivery: ["ERASE-02"],
+    .readOnlyHandleDropsValues: ["ERASE-01", "ERASE-02"],
+    .drainsNestedWritesLastFirst: ["ORD-03", "REE-03"],
+    .snapshotsHandlersPerQueuedWrite: ["DIFF-01"],
   ]
 
   @Test("The control, with no fault, passes every rule it declares")
@@ -55,9 +61,42 @@ struct BrokenBackendTests {
     let report = ConformanceSuite.run(ContradictoryBackend())
     let meta = try #require(report.outcome(of: "META-02"))
     #expect(meta.kind == .failed)
-    #expect(meta.details.contains("maxReentrancyDepth is 0"))
+    #expect(meta.details.contains("maxReentrancyDepth is -1"))
     #expect(meta.details.contains("serializedDelivery is declared without threadSafe"))
     #expect(report.outcome(of: "DEL-01")?.kind == .notApplicable)
+  }
+
+  @Test(
+    "Nested writes unsupported (depth 0) and reported as misuse: the nesting rules are n/a, ERR-03 holds it to the claim"
+  )
+  func forbiddenNestedWrites() throws {
+    let report = ConformanceSuite.run(MisuseReportingBackend(bound: 0, reports: true))
+    #expect(report.failures.map(\.rule.id) == [])
+    for id in ["REE-01", "REE-03", "ORD-03", "DEL-06", "REE-05"] {
+      let outcome = try #require(report.outcome(of: id))
+      #expect(outcome.kind == .notApplicable, "\(id): \(outcome.details)")
+      #expect(outcome.details.contains("nested writes unsupported"))
+    }
+    #expect(report.outcome(of: "ERR-03")?.kind == .passed)
+    let bounded = ConformanceSuite.run(MisuseReportingBackend(bound: 3, reports: true))
+    #expect(bounded.failures.map(\.rule.id) == [])
+    #expect(bounded.outcome(of: "ERR-03")?.kind == .passed)
+    #expect(bounded.outcome(of: "REE-01")?.kind == .passed)
+    let silent = ConformanceSuite.run(
+      try #require(ConformanceSuite.rule("ERR-03")),
+      on: MisuseReportingBackend(bound: 0, reports: false))
+    #expect(silent.kind == .failed, "\(silent.details)")
+  }
+
+  @Test("Asynchronous per-write delivery declares itself without failing didSet or willSet")
+  func asynchronousTiming() throws {
+    let report = ConformanceSuite.run(HoppingBackend())
+    #expect(report.failures.map(\.rule.id) == [])
+    #expect(report.outcome(of: "META-01")?.kind == .passed)
+    #expect(report.outcome(of: "DEL-05")?.kind == .passed)
+    let contradiction = BackendCapabilities(
+      timing: .asynchronous, [.synchronousDelivery], maxReentrancyDepth: .unbounded)
+    #expect(throws: CapabilityDeclarationError.self) { try contradiction.validate() }
   }
 
   @Test("The Swift Testing adapter reports a failure as an issue")
@@ -81,11 +120,61 @@ extension BrokenBackendTests {
     func calloutUnderLock() throws {
       let rule = try #require(ConformanceSuite.rules.first { $0.id == "THR-05" })
       let broken = ConformanceSuite.run(
-        rule, on: LockingBackend(callsOutUnderLock: true), configuration: Self.quick)
+        rule, on: LockingBackend(fault: .callsOutUnderLock), configuration: Self.quick)
       #expect(broken.kind == .failed, "\(broken.details)")
       #expect(broken.details.contains("deadlocked"))
       let correct = ConformanceSuite.run(
-        rule, on: LockingBackend(callsOutUnderLock: false), configuration: Self.quick)
+        rule, on: LockingBackend(fault: nil), configuration: Self.quick)
+      #expect(correct.kind == .passed, "\(correct.details)")
+    }
+
+    @Test("THR-06 catches a backend that replays under its lock, and passes one that does not")
+    func replayUnderLock() throws {
+      let rule = try #require(ConformanceSuite.rule("THR-06"))
+      let broken = ConformanceSuite.run(
+        rule, on: LockingBackend(fault: .replaysUnderLock), configuration: Self.quick)
+      #expect(broken.kind == .failed, "\(broken.details)")
+      #expect(broken.details.contains("deadlocked"))
+      let correct = ConformanceSuite.run(
+        rule, on: LockingBackend(fault: nil), configuration: Self.quick)
+      #expect(correct.kind == .passed, "\(correct.details)")
+    }
+
+    @Test(
+      "THR-07 catches serialized delivery that a nested write breaks; THR-02, without nested writes, does not"
+    )
+    func serializationAfterNestedWrites() throws {
+      let rule = try #require(ConformanceSuite.rule("THR-07"))
+      let broken = SerializingBackend(nestedWriteEndsDrain: true)
+      let caught = ConformanceSuite.run(rule, on: broken)
+      #expect(caught.kind == .failed, "\(caught.details)")
+      #expect(caught.details.contains("on two threads at once"))
+      let correct = ConformanceSuite.run(rule, on: SerializingBackend(nestedWriteEndsDrain: false))
+      #expect(correct.kind == .passed, "\(correct.details)")
+      let withoutNesting = ConformanceSuite.run(
+        try #require(ConformanceSuite.rule("THR-02")), on: broken)
+      #expect(withoutNesting.kind == .passed, "\(withoutNesting.details)")
+    }
+
+    @Test(
+      "THR-01: with threadSafe, synchronousDelivery means each set returns after its own delivery"
+    )
+    func synchronousAcrossThreads() throws {
+      let rule = try #require(ConformanceSuite.rule("THR-01"))
+      let claiming = ConformanceSuite.run(
+        rule, on: SerializingBackend(nestedWriteEndsDrain: false, claimsSynchronousDelivery: true))
+      #expect(claiming.kind == .failed, "\(claiming.details)")
+      #expect(claiming.details.contains("returned before their value was delivered"))
+      let honest = ConformanceSuite.run(rule, on: SerializingBackend(nestedWriteEndsDrain: false))
+      #expect(honest.kind == .passed, "\(honest.details)")
+    }
+
+    @Test("THR-01's default iterations catch a write lost once in 50,000")
+    func rareLostWrite() throws {
+      let rule = try #require(ConformanceSuite.rule("THR-01"))
+      let caught = ConformanceSuite.run(rule, on: LockingBackend(fault: .losesRareWrites))
+      #expect(caught.kind == .failed, "\(caught.details)")
+      let correct = ConformanceSuite.run(rule, on: LockingBackend(fault: nil))
       #expect(correct.kind == .passed, "\(correct.details)")
     }
 

@@ -37,11 +37,29 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     /// A cancel made during delivery only marks the observer, keeping its closure, and the
     /// marked observers are never removed afterwards.
     case forgetsCancelsDuringDelivery
+    /// Each registry entry keeps its token, and tokens keep the subject: a view model that
+    /// owns the subject and stores the token is freed, but the subject and the handler leak.
+    case registryRetainsTokens
+    /// The `_modify` accessor (what `subject.value += 1` on the concrete type uses) yields the
+    /// storage itself, and nobody is notified.
+    case modifiesWithoutNotifying
+    /// The type's own `eraseToInput()` writes the storage without delivering.
+    case inputBypassesDelivery
+    /// The type's own `eraseToAnyObservable()` forwards only every other value.
+    case readOnlyHandleDropsValues
+    /// Writes made during delivery are delivered last-made first, as from a stack.
+    case drainsNestedWritesLastFirst
+    /// A write made during delivery is queued with a copy of the handlers registered at that
+    /// moment, so an observer cancelled before the queue drains still gets it. Only a nested
+    /// write followed by a cancel in the same delivery shows it.
+    case snapshotsHandlersPerQueuedWrite
   }
 
   final class Entry {
     let id: Int
     var handler: ((Int) -> Void)?
+    /// The token, kept only by ``Fault/registryRetainsTokens``.
+    var token: Token?
     var isCancelled = false
     let startSequence: Int
     init(id: Int, handler: @escaping (Int) -> Void, startSequence: Int) {
@@ -56,11 +74,14 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     let index: Int
     let fault: Fault?
     weak var owner: BrokenObservers?
+    /// The subject, kept only by ``Fault/registryRetainsTokens``.
+    let retainedOwner: BrokenObservers?
     init(id: Int, index: Int, owner: BrokenObservers) {
       self.id = id
       self.index = index
       self.owner = owner
       self.fault = owner.fault
+      retainedOwner = owner.fault == .registryRetainsTokens ? owner : nil
     }
     deinit { if fault != .ignoresTokenDeinit { cancel() } }
     func cancel() { owner?.remove(id: id, registeredAt: index) }
@@ -85,6 +106,8 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
   private var sequence = 0
   private var delivering = false
   private var pending: [(Int, Int)] = []
+  /// The handlers copied for each pending write (``Fault/snapshotsHandlersPerQueuedWrite``).
+  private var pendingHandlers: [Int: [(Int) -> Void]] = [:]
 
   init(_ initialValue: Int, fault: Fault?, suppressesDuplicates: Bool = false) {
     stored = initialValue
@@ -94,27 +117,63 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
 
   var value: Int {
     get { stored }
-    set {
-      if suppressesDuplicates && newValue == stored { return }
-      if fault == .notifiesBeforeStore {
-        sequence += 1
-        deliverNow(newValue, sequence)
-        stored = newValue
+    set { store(newValue) }
+    _modify {
+      if fault == .modifiesWithoutNotifying {
+        yield &stored
         return
       }
-      if fault == .defersNestedStore && delivering {
-        sequence += 1
-        pending.append((sequence, newValue))
-        return
-      }
-      stored = newValue
-      sequence += 1
-      if delivering && fault != .recursesOnNestedWrite {
-        pending.append((sequence, newValue))
-        return
-      }
-      deliverNow(newValue, sequence)
+      var copy = stored
+      yield &copy
+      store(copy)
     }
+  }
+
+  private func store(_ newValue: Int) {
+    if suppressesDuplicates && newValue == stored { return }
+    if fault == .notifiesBeforeStore {
+      sequence += 1
+      deliverNow(newValue, sequence)
+      stored = newValue
+      return
+    }
+    if fault == .defersNestedStore && delivering {
+      sequence += 1
+      pending.append((sequence, newValue))
+      return
+    }
+    stored = newValue
+    sequence += 1
+    if delivering && fault != .recursesOnNestedWrite {
+      pending.append((sequence, newValue))
+      if fault == .snapshotsHandlersPerQueuedWrite {
+        pendingHandlers[sequence] = entries.compactMap { $0.isCancelled ? nil : $0.handler }
+      }
+      return
+    }
+    deliverNow(newValue, sequence)
+  }
+
+  /// This type's own send-only handle (a protocol requirement with a default, so generic code
+  /// reaches it).
+  func eraseToInput() -> ObservationInput<Int> {
+    guard fault == .inputBypassesDelivery else { return ObservationInput(self) }
+    return ObservationInput { [self] in stored = $0 }
+  }
+
+  /// This type's own read-only handle.
+  func eraseToAnyObservable() -> AnyObservable<Int> {
+    guard fault == .readOnlyHandleDropsValues else { return AnyObservable(self) }
+    return AnyObservable(
+      value: { [self] in stored },
+      observe: { [self] handler in
+        var forwarded = 0
+        return AnyObservationToken(
+          observe { value in
+            forwarded += 1
+            if forwarded % 2 == 1 { handler(value) }
+          })
+      })
   }
 
   private func deliverNow(_ value: Int, _ sequence: Int) {
@@ -123,8 +182,13 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     broadcast(value, sequence)
     if !outer {
       while !pending.isEmpty {
-        let (number, next) = pending.removeFirst()
+        let (number, next) =
+          fault == .drainsNestedWritesLastFirst ? pending.removeLast() : pending.removeFirst()
         if fault == .defersNestedStore { stored = next }
+        if let handlers = pendingHandlers.removeValue(forKey: number) {
+          for handler in handlers { handler(next) }
+          continue
+        }
         broadcast(next, number)
       }
       delivering = false
@@ -164,6 +228,7 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
       slotOwner[index] = nextID
     }
     let token = Token(id: nextID, index: index, owner: self)
+    if fault == .registryRetainsTokens { entry.token = token }
     let outer = delivering
     delivering = true
     handler(stored)
@@ -215,6 +280,7 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     default:
       guard let entry = entryByID.removeValue(forKey: id), !entry.isCancelled else { return }
       entry.isCancelled = true
+      entry.token = nil
       let released = entry.handler.take()
       // Cancelled entries are compacted once they are half the list (and after every
       // delivery), so that releasing 10,000 tokens (SCALE-01) is not quadratic.
@@ -250,7 +316,7 @@ struct BrokenBackend: ObservationBackend {
 struct ContradictoryBackend: ObservationBackend {
   var name: String { "contradictory" }
   var capabilities: BackendCapabilities {
-    BackendCapabilities(timing: .didSet, [.serializedDelivery], maxReentrancyDepth: .bounded(0))
+    BackendCapabilities(timing: .didSet, [.serializedDelivery], maxReentrancyDepth: .bounded(-1))
   }
   func makeSubject(initialValue: Int) -> BrokenObservers {
     BrokenObservers(initialValue, fault: nil)

@@ -17,19 +17,21 @@ final class DictionaryObservers<Value>: ObservableValue {
 
   fileprivate var handlers: [Int: (Value) -> Void] = [:]
   private var nextID = 0
-  private var queue: [Value] = []
+  private var queue: [(value: Value, registered: Int)] = []
   private var isDelivering = false
 
   init(_ value: Value) { self.value = value }
 
   var value: Value {
     didSet {
-      queue.append(value)  // a write from inside a callback waits for the current one
+      // A write from inside a callback waits for the current one, and then goes to the
+      // observers registered when it was made (`nextID` was the last of them).
+      queue.append((value, nextID))
       guard !isDelivering else { return }
       isDelivering = true
       while !queue.isEmpty {
-        let next = queue.removeFirst()
-        for id in handlers.keys.sorted() { handlers[id]?(next) }  // skips the cancelled
+        let (next, registered) = queue.removeFirst()
+        for id in handlers.keys.sorted() where id <= registered { handlers[id]?(next) }
       }
       isDelivering = false
     }

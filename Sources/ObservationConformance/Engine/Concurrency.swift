@@ -33,16 +33,48 @@ final class SharedCounters: @unchecked Sendable {
 
   func enter() {
     let now = inFlight.add(1, ordering: .sequentiallyConsistent).newValue
-    var seen = maxInFlight.load(ordering: .sequentiallyConsistent)
-    while now > seen {
-      let (exchanged, original) = maxInFlight.compareExchange(
-        expected: seen, desired: now, ordering: .sequentiallyConsistent)
+    Self.raise(maxInFlight, to: now)
+  }
+
+  func leave() { inFlight.subtract(1, ordering: .sequentiallyConsistent) }
+
+  /// Raises ``count`` to `value` if it is lower.
+  func raise(to value: Int) { Self.raise(count, to: value) }
+
+  /// Raises `atomic` to `value` if it is lower.
+  private static func raise(_ atomic: borrowing Atomic<Int>, to value: Int) {
+    var seen = atomic.load(ordering: .sequentiallyConsistent)
+    while value > seen {
+      let (exchanged, original) = atomic.compareExchange(
+        expected: seen, desired: value, ordering: .sequentiallyConsistent)
       if exchanged { break }
       seen = original
     }
   }
+}
 
-  func leave() { inFlight.subtract(1, ordering: .sequentiallyConsistent) }
+/// Counts callbacks that start while another thread is inside the same observer: a nested
+/// callback on the same thread (reentrancy) is not an overlap.
+final class CrossThreadOverlap: @unchecked Sendable {
+  private let depths = Locked<[ObjectIdentifier: Int]>([:])
+  private let overlaps = Atomic<Int>(0)
+
+  /// How many callbacks started while another thread was inside.
+  var worst: Int { overlaps.load(ordering: .sequentiallyConsistent) }
+
+  func enter() {
+    let me = ObjectIdentifier(Thread.current)
+    let others = depths.withLock { depths -> Bool in
+      defer { depths[me, default: 0] += 1 }
+      return depths.contains { $0.key != me && $0.value > 0 }
+    }
+    if others { overlaps.add(1, ordering: .sequentiallyConsistent) }
+  }
+
+  func leave() {
+    let me = ObjectIdentifier(Thread.current)
+    depths.withLock { $0[me, default: 1] -= 1 }
+  }
 }
 
 /// Lets a non-Sendable value cross into a thread body. The concurrency rules exist to check

@@ -19,7 +19,7 @@ public enum ConformanceSuite {
     RegistrationRules.all + DeliveryRules.all + OrderRules.all + TimingRules.all
     + CancellationRules.all + SubscriptionRules.all + ReentrancyRules.all + MemoryRules.all
     + CompletionRules.all + EqualityRules.all + AggregationRules.all + NestedPathRules.all
-    + ConcurrencyRules.all + ErrorRules.all + SequenceRules.all
+    + ConcurrencyRules.all + ErrorRules.all + SequenceRules.all + DifferentialRules.all
     + ErasureRules.all + MetaRules.all
 
   /// The rule with identifier `id`, or `nil`.
@@ -35,10 +35,7 @@ public enum ConformanceSuite {
     _ backend: Backend, configuration: ConformanceConfiguration = .standard
   ) -> ConformanceReport {
     let context = RuleContext(backend: backend, configuration: configuration)
-    for rule in rules where !rule.isSuiteLevel {
-      _ = context.outcome(of: rule.id)
-    }
-    for rule in rules where rule.isSuiteLevel {
+    for rule in evaluationOrder {
       _ = context.outcome(of: rule.id)
     }
     return ConformanceReport(
@@ -65,6 +62,11 @@ public enum ConformanceSuite {
         return .notApplicable("not run: the declaration is invalid (see META-02)")
       }
     }
+    if rule.nestsWrites, case .bounded(0) = context.capabilities.maxReentrancyDepth {
+      return .notApplicable(
+        "the backend declares nested writes unsupported (maxReentrancyDepth 0), and this rule"
+          + " writes from inside a callback")
+    }
     let binds = rule.requirement.isSatisfied(by: context.capabilities)
     if !binds, case .notApplicable(let reason) = rule.whenUnmet { return .notApplicable(reason) }
     context.isBinding = binds
@@ -87,15 +89,44 @@ public enum ConformanceSuite {
   }
 
   /// Every non-suite-level rule's outcome on `backend` seen through its erased handles.
+  ///
+  /// In an isolated run's child process, ``ErasedRunObserver/current`` supplies the outcomes an
+  /// earlier child already reported (one of them may be a crash) and hears of each rule before
+  /// and after it runs, so that a crash through the erased handles is that one rule's crash.
   static func outcomesThroughErasure(
     of backend: any ObservationBackend, configuration: ConformanceConfiguration
   ) -> [String: RuleOutcome] {
+    let observer = ErasedRunObserver.current
     func run<B: ObservationBackend>(_ base: B) -> [String: RuleOutcome] {
       let context = RuleContext(backend: ErasedBackend(base), configuration: configuration)
-      for rule in rules where !rule.isSuiteLevel { _ = context.outcome(of: rule.id) }
+      for rule in rules where !rule.isSuiteLevel {
+        guard let observer else {
+          _ = context.outcome(of: rule.id)
+          continue
+        }
+        if let known = observer.known[rule.id] {
+          context.outcomes[rule.id] = known
+          continue
+        }
+        observer.willRun(rule.id, binds(rule, for: context.capabilities))
+        observer.didRun(rule.id, context.outcome(of: rule.id)!)
+      }
       return context.outcomes
     }
     return run(backend)
+  }
+
+  /// Whether `rule` binds a backend declaring `capabilities`: it is not untested and its
+  /// requirement holds. A rule that does not bind runs as a probe, or not at all.
+  static func binds(_ rule: ConformanceRule, for capabilities: BackendCapabilities) -> Bool {
+    if case .untested = rule.level { return false }
+    return rule.requirement.isSatisfied(by: capabilities)
+  }
+
+  /// The rules in the order ``run(_:configuration:)`` evaluates them: the rules that stand
+  /// alone in catalogue order, then the suite-level ones (which read the others' outcomes).
+  static var evaluationOrder: [ConformanceRule] {
+    rules.filter { !$0.isSuiteLevel } + rules.filter(\.isSuiteLevel)
   }
 }
 

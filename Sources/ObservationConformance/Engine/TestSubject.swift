@@ -7,6 +7,9 @@ import ObservationCore
 final class TestSubject<Value> {
   let get: () -> Value
   let set: (Value) -> Void
+  /// Mutates the value in place through the subject's own `value` accessors: a concrete
+  /// type's `_modify`, where it has one (EQ-03), not a get followed by a set.
+  let modify: ((inout Value) -> Void) -> Void
   private let observeClosure: (@escaping (Value) -> Void) -> AnyObservationToken
   private let rawObserveWithCompletion:
     ((@escaping (Value) -> Void, @escaping () -> Void) -> AnyObservationToken)?
@@ -20,8 +23,13 @@ final class TestSubject<Value> {
   /// The object whose lifetime memory rules watch: the subject, or for an erased subject the
   /// subject behind the handles.
   let lifetime: AnyObject
-  /// A send-only handle on the real subject (or the erased subject's own input).
+  /// A send-only handle from the subject type's own `eraseToInput()` (or the erased subject's
+  /// own input).
   let makeInput: () -> ObservationInput<Value>
+  /// The subject's misuse diagnostics, where it reports them (ERR-03).
+  let misuseReporting: (any MisuseReporting)?
+  /// A read-only handle from the subject type's own `eraseToAnyObservable()`.
+  let makeReadOnly: () -> AnyObservable<Value>
 
   init<S: ObservableValue>(_ subject: S, ledger: TokenLedger = TokenLedger())
   where S.Value == Value {
@@ -29,6 +37,11 @@ final class TestSubject<Value> {
     if let erased = subject as? ErasedSubject<Value> {
       get = { erased.readOnly.value }
       set = { erased.input.send($0) }
+      modify = { body in
+        var value = erased.readOnly.value
+        body(&value)
+        erased.input.send(value)
+      }
       observeClosure = { erased.readOnly.observe($0) }
       if erased.readOnly.supportsCompletion && erased.input.supportsCompletion {
         rawObserveWithCompletion = { erased.readOnly.observe($0, onCompletion: $1)! }
@@ -45,10 +58,13 @@ final class TestSubject<Value> {
       observerCount = nil
       lifetime = erased.lifetimeAnchor
       makeInput = { erased.input }
+      makeReadOnly = { erased.readOnly }
+      misuseReporting = erased.misuseReporting
       return
     }
     get = { subject.value }
     set = { subject.value = $0 }
+    modify = { body in body(&subject.value) }
     observeClosure = { AnyObservationToken(subject.observe($0)) }
     if let completable = subject as? any CompletableObservableValue<Value> {
       let parts = Self.completionParts(completable)
@@ -74,6 +90,8 @@ final class TestSubject<Value> {
     }
     lifetime = (subject as? any ObservableValueAdapter)?.adaptedObject ?? subject
     makeInput = { subject.eraseToInput() }
+    makeReadOnly = { subject.eraseToAnyObservable() }
+    misuseReporting = subject as? any MisuseReporting
   }
 
   private static func completionParts<C: CompletableObservableValue>(

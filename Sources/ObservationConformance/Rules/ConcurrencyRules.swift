@@ -4,6 +4,10 @@ import Synchronization
 
 /// THR: concurrency. Backends that do not declare `threadSafe` are not probed: concurrent use
 /// of them is undefined behaviour, which could crash the suite rather than report.
+///
+/// Every rule runs ``ConformanceConfiguration/stochasticIterations`` independent iterations
+/// (459 by default) and stops at the first that fails: an interleaving that happens in one
+/// iteration out of a hundred is caught with probability 1 − 0.99^459 ≥ 0.99.
 enum ConcurrencyRules {
   private static let notThreadSafe = UnmetRequirementPolicy.notApplicable(
     "threadSafe is not declared: concurrent use is undefined behaviour, so it is not probed")
@@ -21,11 +25,26 @@ enum ConcurrencyRules {
         let subject = context.subject(0)
         let recorder = Recorder<Int>()
         let tokens = (0..<3).map { subject.observe(recorder.handler($0)) }
+        // With synchronousDelivery, each writing thread checks that its value was delivered
+        // before its `set` returned: the latest step each writer's values reached, and the
+        // writes that returned before theirs had.
+        let reached = (0..<threads).map { _ in SharedCounters() }
+        let early = SharedCounters()
+        let synchronous = context.has(.synchronousDelivery)
+        let probe = subject.observe { value in
+          guard value > 0 else { return }
+          reached[value / 10_000].raise(to: value % 10_000)
+        }
         recorder.reset()
         let shared = Unchecked(subject)
         let finished = runConcurrently(threads: threads, timeout: context.configuration.timeout) {
           thread in
-          for step in 1...perThread { shared.value.value = thread * 10_000 + step }
+          for step in 1...perThread {
+            shared.value.value = thread * 10_000 + step
+            if synchronous && reached[thread].count.load(ordering: .sequentiallyConsistent) < step {
+              early.count.add(1, ordering: .relaxed)
+            }
+          }
         }
         verdict.expect(
           finished, "\(threads) threads × \(perThread) sets (iteration \(iteration))",
@@ -45,7 +64,16 @@ enum ConcurrencyRules {
               observed: "\(got.count) callbacks, \(Set(got).count) distinct values")
           }
         }
-        withExtendedLifetime(tokens) {}
+        if synchronous {
+          let returnedEarly = early.count.load(ordering: .relaxed)
+          verdict.expect(
+            returnedEarly == 0,
+            "\(threads) threads × \(perThread) sets; each writer checks after its set returns"
+              + " (iteration \(iteration))",
+            expected: "its value was delivered before set returned (synchronousDelivery)",
+            observed: "\(returnedEarly) set(s) returned before their value was delivered")
+        }
+        withExtendedLifetime((tokens, probe)) {}
         if !verdict.findings.isEmpty { break }
       }
       return verdict.result
@@ -228,6 +256,124 @@ enum ConcurrencyRules {
         return .notApplicable(
           "no callback ran on a thread other than the subscribing one, so none took its lock")
       }
+      return verdict.result
+    },
+    ConformanceRule(
+      "THR-06", .stochastic, requires: .all([.has(.threadSafe), .has(.replaysCurrentValue)]),
+      whenUnmet: .notApplicable(
+        "needs threadSafe and replaysCurrentValue: a replay made under the backend's lock is"
+          + " what it looks for"),
+      title: "no replay while an internal lock is held",
+      intent: "THR-05's mirror image: a backend that replays the current value to a new observer"
+        + " while holding its own lock deadlocks as soon as the replay handler takes a lock that"
+        + " a writing thread holds while it sets."
+    ) { context in
+      var verdict = Verdict()
+      // Replays that took the foreign lock, over every iteration: none means the scenario
+      // never happened, which is no pass.
+      let locking = SharedCounters()
+      let subscriberMark = "observatory.thr06.subscriber"
+      for iteration in 1...context.configuration.stochasticIterations {
+        let subject = Unchecked(context.subject(0))
+        let foreign = Unchecked(NSLock())
+        let kept = Locked<[AnyObservationToken]>([])
+        let finished = runConcurrently(threads: 2, timeout: context.configuration.timeout) {
+          thread in
+          if thread == 0 {
+            // The writer holds the foreign lock while it sets (taking the backend's lock).
+            for step in 1...200 {
+              foreign.value.lock()
+              usleep(20)
+              subject.value.value = step
+              foreign.value.unlock()
+            }
+          } else {
+            // The subscriber's replay handler, on its own thread, takes the foreign lock.
+            // Callbacks on the writer's thread do not: it already holds it.
+            Thread.current.threadDictionary[subscriberMark] = true
+            for _ in 0..<200 {
+              let token = subject.value.observe { _ in
+                guard Thread.current.threadDictionary[subscriberMark] != nil else { return }
+                usleep(20)
+                foreign.value.lock()
+                foreign.value.unlock()
+                locking.count.add(1, ordering: .relaxed)
+              }
+              kept.withLock { $0.append(token) }
+              token.cancel()
+            }
+          }
+        }
+        verdict.expect(
+          finished,
+          "thread 1 holds a foreign lock while setting; thread 2 subscribes and its replay takes"
+            + " that lock (iteration \(iteration))",
+          expected: "no deadlock within \(context.configuration.timeout) s", observed: "deadlocked")
+        if !finished {
+          Quarantine.keep(subject, foreign, kept)
+          subject.value.ledger.abandon()
+          break
+        }
+      }
+      if verdict.findings.isEmpty && locking.count.load(ordering: .relaxed) == 0 {
+        return .notApplicable(
+          "no replay ran on the subscribing thread during observe, so none took the lock")
+      }
+      return verdict.result
+    },
+    ConformanceRule(
+      "THR-07", .stochastic, requires: .all([.has(.threadSafe), .has(.serializedDelivery)]),
+      whenUnmet: .notApplicable(
+        "needs threadSafe and serializedDelivery: concurrent delivery is allowed otherwise"),
+      title: "callbacks to one observer stay serialized after nested writes",
+      intent: "A serializing backend that marks itself idle when a nested write's delivery ends,"
+        + " while the outer delivery is still running, lets another thread deliver at the same"
+        + " time: THR-02 never writes from a callback, so it cannot see this.", nestsWrites: true
+    ) { context in
+      var verdict = Verdict()
+      let overlaps = CrossThreadOverlap()
+      var nestedWrites = 0
+      for iteration in 1...context.configuration.stochasticIterations {
+        let subject = Unchecked(context.subject(0))
+        let nested = Atomic<Int>(0)
+        let token = subject.value.observe { value in
+          overlaps.enter()
+          defer { overlaps.leave() }
+          for _ in 0..<100 { _ = nested.load(ordering: .relaxed) }
+          // Every tenth write is answered by a nested write (a negative value, never answered),
+          // after which the callback goes on for a while (20 µs): the outer delivery is still
+          // running, so no other thread may call the observer yet.
+          if value > 0 && value % 10 == 0 {
+            nested.add(1, ordering: .relaxed)
+            subject.value.value = -value
+            usleep(20)
+          }
+        }
+        let finished = runConcurrently(threads: 4, timeout: context.configuration.timeout) {
+          thread in
+          for step in 1...100 { subject.value.value = thread * 1000 + step }
+        }
+        verdict.expect(
+          finished,
+          "4 threads × 100 sets, every tenth answered by a nested write (iteration"
+            + " \(iteration))", expected: "finishes", observed: "did not finish")
+        withExtendedLifetime(token) {}
+        nestedWrites += nested.load(ordering: .relaxed)
+        if !finished {
+          Quarantine.keep(subject, token)
+          subject.value.ledger.abandon()
+          break
+        }
+        if overlaps.worst > 0 { break }
+      }
+      if verdict.findings.isEmpty && nestedWrites == 0 {
+        return .notApplicable("no callback saw a value to answer, so no nested write was made")
+      }
+      verdict.expect(
+        overlaps.worst == 0,
+        "4 threads set concurrently; one observer answers every tenth value with a nested write",
+        expected: "its callbacks never run on two threads at once",
+        observed: "\(overlaps.worst) time(s) a callback started while one ran on another thread")
       return verdict.result
     },
   ]

@@ -80,7 +80,8 @@ enum EqualityRules {
       "EQ-03", .required,
       title: "in-place mutation behaves like assigning the result",
       intent: "`value += 1` and `value.append(x)` go through a modify accessor; a backend can"
-        + " notify twice, never, or with the old value. The report records what happens."
+        + " notify twice, never, or with the old value. The report records what happens, both"
+        + " through a get/set pair and through the subject type's own accessors (its `_modify`)."
     ) { context in
       var verdict = Verdict()
       let subject = context.subject(0)
@@ -89,23 +90,32 @@ enum EqualityRules {
       recorder.reset()
       subject.value += 1
       context.settle { recorder.count >= 1 }
-      let inPlace = recorder.values(of: 1)
+      let viaGetSet = recorder.values(of: 1)
       recorder.reset()
-      subject.value = 2
+      subject.modify { $0 += 1 }
+      context.settle { recorder.count >= 1 }
+      let inPlace = recorder.values(of: 1)
+      let afterInPlace = subject.value
+      recorder.reset()
+      subject.value = 3
       context.settle { recorder.count >= 1 }
       let plain = recorder.values(of: 1)
-      verdict.expectEqual(inPlace, [1], "Int: `value += 1` from 0 (values delivered)")
+      verdict.expectEqual(viaGetSet, [1], "Int: `value += 1` from 0 through get and set (values)")
+      verdict.expectEqual(
+        inPlace, [2], "Int: `value += 1` from 1 on the subject type itself (values delivered)")
+      verdict.expectEqual(afterInPlace, 2, "Int: read after the in-place `+= 1` from 1")
       verdict.note(
-        "`+=`: \(inPlace.count) callback(s) \(inPlace); plain `=`: \(plain.count) callback(s) \(plain)"
-      )
+        "`+=` through get/set: \(viaGetSet.count) callback(s) \(viaGetSet); in place:"
+          + " \(inPlace.count) callback(s) \(inPlace); plain `=`: \(plain.count) callback(s)"
+          + " \(plain)")
       if let strings = context.subject(of: String.self, "ab") {
         var seen: [String] = []
         let stringToken = strings.observe { seen.append($0) }
         seen.removeAll()
-        strings.value.append("c")
+        strings.modify { $0.append("c") }
         context.settle { !seen.isEmpty }
         verdict.expectEqual(
-          seen, ["abc"], "String: `value.append(\"c\")` to \"ab\" (values delivered)")
+          seen, ["abc"], "String: `value.append(\"c\")` to \"ab\" in place (values delivered)")
         verdict.note("`append`: \(seen.count) callback(s)")
         withExtendedLifetime(stringToken) {}
       }

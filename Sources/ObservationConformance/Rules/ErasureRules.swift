@@ -42,29 +42,48 @@ enum ErasureRules {
     },
     ConformanceRule(
       "ERASE-02", .required,
-      title: "values sent through the send-only input reach observers exactly as set does",
-      intent: "An input handle that reorders, drops or bypasses delivery makes the encapsulated"
-        + " subject behave differently from the one its owner tested."
+      title:
+        "the subject type's own handles: sends reach observers as set does, observing sees what observe does",
+      intent: "An input handle that reorders, drops or bypasses delivery, or a read-only handle"
+        + " that filters, makes the encapsulated subject behave differently from the one its"
+        + " owner tested. The handles are the ones the concrete type returns, since that is"
+        + " what apps expose."
     ) { context in
       var verdict = Verdict()
       let script = [3, 1, 4, 1, 5, 9, 2, 6]
-      func run(_ write: (TestSubject<Int>, Int) -> Void) -> [[Int]] {
+      func run(
+        observe: (TestSubject<Int>, @escaping (Int) -> Void) -> AnyObservationToken,
+        write: (TestSubject<Int>, Int) -> Void
+      ) -> [[Int]] {
         let subject = context.subject(0)
         let recorder = Recorder<Int>()
-        let tokens = (0..<2).map { subject.observe(recorder.handler($0)) }
+        let tokens = (0..<2).map { observe(subject, recorder.handler($0)) }
         for value in script { write(subject, value) }
         context.settle { recorder.values(of: 1).last == script.last }
         withExtendedLifetime(tokens) {}
         return (0..<2).map { recorder.values(of: $0) }
       }
-      let direct = run { $0.value = $1 }
-      let viaInput = run { subject, value in
+      let direct = run(observe: { $0.observe($1) }, write: { $0.value = $1 })
+      let viaInput = run(observe: { $0.observe($1) }) { subject, value in
         // Rebuild the handle from the subject each time, as an app's computed property would.
         subject.makeInput().send(value)
       }
       verdict.expectEqual(
         viaInput, direct,
-        "2 observers, write \(script) directly and through ObservationInput (histories)")
+        "2 observers, write \(script) directly and through the type's eraseToInput() (histories)")
+      let viaReadOnly = run(
+        observe: { subject, handler in context.ledger.track(subject.makeReadOnly().observe(handler))
+        },
+        write: { $0.value = $1 })
+      verdict.expectEqual(
+        viaReadOnly, direct,
+        "2 observers through the type's eraseToAnyObservable(), write \(script) (histories)")
+      let subject = context.subject(0)
+      subject.value = 7
+      context.settle { subject.makeReadOnly().value == 7 }
+      verdict.expectEqual(
+        subject.makeReadOnly().value, subject.value,
+        "set 7, read through the type's eraseToAnyObservable()")
       let handle: Any = context.subject(0).makeInput()
       verdict.expect(
         !(handle is any ObservableValue), "inspect ObservationInput's conformances",

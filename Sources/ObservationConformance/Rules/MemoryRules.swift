@@ -41,23 +41,50 @@ enum MemoryRules {
     ConformanceRule(
       "MEM-02", .required,
       title: "no retain cycle through a stored token",
-      intent: "The idiom `self.token = model.observe { [weak self] ... }` must let self go."
+      intent: "The idiom `self.token = model.observe { [weak self] ... }` must let self go, and"
+        + " with it the subject it owns and the handler's captures. The rule keeps no reference"
+        + " of its own, so only the backend could keep any of them alive."
     ) { context in
       var verdict = Verdict()
-      let subject = context.subject(0)
+      // The view model owns its subject and its token, as an app's does; the handler captures
+      // the model weakly and a canary strongly. After the rule lets the model go, nothing but
+      // the backend refers to any of them.
       final class ViewModel {
+        let subject: TestSubject<Int>
         var token: AnyObservationToken?
         var seen = 0
+        init(subject: TestSubject<Int>) { self.subject = subject }
       }
-      var model: ViewModel? = ViewModel()
-      weak let watched = model
-      model!.token = subject.observe { [weak model] value in model?.seen = value }
-      subject.value = 1
+      var model: ViewModel? = ViewModel(subject: context.subject(0))
+      var canary: Canary? = Canary()
+      weak let watchedModel = model
+      weak let watchedSubject = model!.subject.lifetime
+      weak let watchedCanary = canary
+      model!.token = model!.subject.observe { [weak model, canary] value in
+        canary?.touch()
+        model?.seen = value
+      }
+      canary = nil
+      model!.subject.value = 1
       context.settle { model?.seen == 1 }
+      let delivered = model!.seen == 1
       model = nil
+      context.drain()
+      let action =
+        "a view model owns its subject and stores its token; the handler captures it weakly and"
+        + " an object strongly; release the view model"
       verdict.expect(
-        watched == nil, "a view model stores its token and captures [weak self]; release it",
-        expected: "the view model is deallocated", observed: "it is still alive")
+        delivered, "set 1 while the view model is alive", expected: "its handler sees 1",
+        observed: "it did not")
+      verdict.expect(
+        watchedModel == nil, action, expected: "the view model is deallocated",
+        observed: "it is still alive")
+      verdict.expect(
+        watchedSubject == nil, action, expected: "the subject it owned is deallocated",
+        observed: "it is still alive (a cycle between the subject and its tokens?)")
+      verdict.expect(
+        watchedCanary == nil, action, expected: "the handler's captured object is released",
+        observed: "it is still alive")
       return verdict.result
     },
     ConformanceRule(

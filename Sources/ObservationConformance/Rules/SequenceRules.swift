@@ -15,44 +15,25 @@ enum SequenceRules {
         "each observer receives exactly the values set while it was registered, including nested writes",
       intent: "A backend that hands observers the stored value instead of the delivered one"
         + " shows [2, 2] for a history of [1, 2]: only whole sequences show it, and only when"
-        + " callbacks write."
+        + " callbacks write.", nestsWrites: true
     ) { context in
       var verdict = Verdict()
       let inOrder = context.has(.preservesValueOrderUnderReentrancy)
       // Two nested writes in one callback; then one nested write from each of two observers.
       let scenarios: [(name: String, writers: [Int: [Int]])] = [
-        ("observer 1 sets 2 and then 3 while 1 is delivered", [1: [2, 3]]),
-        ("observers 1 and 2 each set a value (2, 3) while 1 is delivered", [1: [2], 2: [3]]),
+        ("observer #0 sets 2 and then 3 while 1 is delivered", [0: [2, 3]]),
+        ("observers #0 and #1 each set a value (2, 3) while 1 is delivered", [0: [2], 1: [3]]),
       ]
       for (name, writers) in scenarios {
-        let subject = context.subject(0)
-        let recorder = Recorder<Int>()
-        let writes = Locked<[Int]>([1])
-        let tokens = (1...3).map { id in
-          subject.observe(
-            recorder.handler(id) { value in
-              guard value == 1, let nested = writers[id] else { return }
-              for next in nested {
-                writes.withLock { $0.append(next) }
-                subject.value = next
-              }
-            })
-        }
-        recorder.reset()
-        subject.value = 1
-        let total = 1 + writers.values.map(\.count).reduce(0, +)
-        context.settle { (1...3).allSatisfy { recorder.count(of: $0) >= total } }
-        context.drain()
-        let expected = writes.withLock { $0 }
-        for id in 1...3 {
-          let received = recorder.values(of: id)
+        let round = Scenarios.nestedWrites(
+          context, observers: 3, writers: writers, action: "3 observers; \(name)")
+        for (id, received) in round.values.enumerated() {
           verdict.expect(
-            sameValues(received, expected, inOrder: inOrder), "3 observers; \(name)",
-            expected: "observer \(id) receives \(expected)"
+            sameValues(received, round.writes, inOrder: inOrder), round.action,
+            expected: "observer #\(id) receives \(round.writes)"
               + (inOrder ? " in that order" : " once each, in any order"),
             observed: "it received \(brief(received))")
         }
-        withExtendedLifetime(tokens) {}
       }
       return verdict.result
     },
@@ -60,7 +41,7 @@ enum SequenceRules {
       "REE-05", .required,
       title: "a value set inside a callback reads back at once",
       intent: "Code that writes and then reads, as a model's callback often does, must see its"
-        + " own write, not the value still being delivered."
+        + " own write, not the value still being delivered.", nestsWrites: true
     ) { context in
       var verdict = Verdict()
       let subject = context.subject(0)
