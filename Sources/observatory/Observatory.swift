@@ -15,7 +15,9 @@ struct Observatory: ParsableCommand {
     defaultSubcommand: RunCommand.self)
 
   /// Exit status 1 for every usage or input error (argument-parser's default is 64), 2 for a
-  /// regression found by `compare`, 0 otherwise.
+  /// regression found by `compare`, `ab` or `baseline check`, 0 otherwise. Every error is one line,
+  /// `observatory: error: ...`, without argument-parser's usage summary; `--help` prints the
+  /// help.
   static func main() {
     // A closed pipe is an error to report (exit 1), not a signal that kills the process.
     signal(SIGPIPE, SIG_IGN)
@@ -27,27 +29,37 @@ struct Observatory: ParsableCommand {
     if !children.contains(CommandLine.arguments.dropFirst().first) {
       Interruption.install()
     }
+    var command: any ParsableCommand
     do {
-      var command = try parseAsRoot()
-      do {
-        try command.run()
-      } catch let error as ValidationError {
-        // Found while running (a file, a library, the machine): the options parsed, so one
-        // line without the usage summary.
-        StandardOutput.writeError("observatory: error: \(error.message)\n")
-        Foundation.exit(1)
-      } catch let error as ToolError {
-        StandardOutput.writeError("observatory: error: \(error.description)\n")
-        Foundation.exit(1)
-      }
+      command = try parseAsRoot()
     } catch {
+      // Help, a version, or a usage error: only the last is written here, in one line.
       let code = exitCode(for: error)
       if code == .success || code.rawValue == 2 { exit(withError: error) }
-      let message = fullMessage(for: error)
-      if !message.isEmpty {
-        StandardOutput.writeError("observatory: " + message + "\n")
-      }
-      Foundation.exit(1)
+      fail(message(for: error))
     }
+    do {
+      try command.run()
+    } catch let error as ExitCode {
+      // A regression (2), or a failure already reported (1).
+      Foundation.exit(error.rawValue)
+    } catch let error as ValidationError {
+      // Found while running (a file, a library, the machine): the options parsed.
+      fail(error.message)
+    } catch let error as ToolError {
+      fail(error.description)
+    } catch {
+      // `--help` and `help` reach here, from the help command's run: they print the help.
+      if exitCode(for: error) == .success { exit(withError: error) }
+      // A stream that could not be written, or anything else: one line, exit status 1.
+      fail(message(for: error))
+    }
+  }
+
+  /// Writes `message` as one line, `observatory: error: ...`, and exits with status 1.
+  static func fail(_ message: String) -> Never {
+    let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    if !line.isEmpty { StandardOutput.writeError("observatory: error: \(line)\n") }
+    Foundation.exit(1)
   }
 }

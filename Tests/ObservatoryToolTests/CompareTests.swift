@@ -262,6 +262,50 @@ struct HistoryTests {
     #expect(throws: ValidationError.self) { try command.run() }
   }
 
+  @Test(
+    "Over Results/*.csv, quick and partial reports are skipped and counts left out, saying so")
+  func mainJobOnly() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func write(_ name: String, commit: String, metric: Metric = .time) throws -> String {
+      var environment = Rows.environment
+      environment.commit = commit
+      let outcome = metric == .time ? Rows.outcome([1, 2, 3]) : Rows.counted([50])
+      let path = directory.appendingPathComponent(name).path
+      try Rows.report([(Rows.plan(), .finished(outcome))], environment: environment, metric: metric)
+        .write(toFile: path, atomically: true, encoding: .utf8)
+      return path
+    }
+    let main = try write("2026-11-20_main_host.csv", commit: "main")
+    let retake = try write("2026-11-20_main_host_2.csv", commit: "retake")
+    let quick = try write("2026-11-21_quick_host_quick.csv", commit: "quick")
+    let partial = try write("2026-11-22_partial_host_partial_3.csv", commit: "partial")
+    let counts = try write(
+      "2026-11-23_counts_host_instructions.csv", commit: "counts", metric: .instructions)
+    let cell = ["--backend", "linked-list", "--workload", "notify", "--n", "16"]
+
+    let all = try HistoryCommand.parse([main, retake, quick, partial, counts] + cell)
+      .matchingRows()
+    #expect(all.rows.map { $0["commit"] } == ["main", "retake"])
+    #expect(
+      all.notes == [
+        "skipped \(quick): a quick or partial sweep's report, not the main job's (name it without"
+          + " the main job's reports to follow it)",
+        "skipped \(partial): a quick or partial sweep's report, not the main job's (name it"
+          + " without the main job's reports to follow it)",
+        "left out 1 instruction-count row(s); pass --metric instructions to follow them",
+      ])
+    let counted = try HistoryCommand.parse(
+      [main, quick, counts] + cell + ["--metric", "instructions"]
+    ).matchingRows()
+    #expect(counted.rows.map { $0["commit"] } == ["counts"])
+    // Named without the main job's reports, quick and partial reports are followed.
+    let narrow = try HistoryCommand.parse([quick, partial] + cell).matchingRows()
+    #expect(narrow.rows.map { $0["commit"] } == ["quick", "partial"] && narrow.notes.isEmpty)
+  }
+
   @Test("A nested cell is matched at its depth: 3 unless --depth says otherwise")
   func nestedDepth() throws {
     var deep = Rows.plan(workload: "nested", n: 16)

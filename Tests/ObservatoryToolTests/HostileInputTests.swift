@@ -156,7 +156,23 @@ struct HostileInputTests {
     .init(
       "an empty jemalloc variable", ["run", "--allow-debug", "--sizes", "1"], "set but empty",
       environment: ["OBSERVATORY_JEMALLOC": ""]),
+    .init(
+      "an executable that is not jemalloc", ["run", "--allow-debug", "--sizes", "1"],
+      "jemalloc at '/bin/true' cannot be used", environment: ["OBSERVATORY_JEMALLOC": "/bin/true"]),
     .init("a device as output", Self.smallSweep + ["--output", "/dev/null"], "a character device"),
+    .init(
+      "a full device as output", Self.smallSweep + ["--output", "/dev/full"],
+      "'/dev/full': is a character device"),
+    .init(
+      "standard output's link as output", Self.smallSweep + ["--output", "/dev/stdout"],
+      "'/dev/stdout': is a symbolic link"),
+    .init(
+      "a path over 4095 bytes",
+      Self.smallSweep + [
+        "--output",
+        Array(repeating: String(repeating: "p", count: 200), count: 21).joined(separator: "/")
+          + "/r.csv",
+      ], "the path is 4226 bytes; at most 4095 fit"),
     .init("a directory as output", Self.smallSweep + ["--output", "/tmp"], "a directory"),
     .init(
       "a name too long for the file system",
@@ -172,7 +188,9 @@ struct HostileInputTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let result = try Self.run(hostile.arguments, in: directory, environment: hostile.environment)
     #expect(result.status == 1 && !result.signalled, "\(result.errors)")
+    #expect(result.errors.hasPrefix("observatory: error: "), "\(result.errors)")
     #expect(result.errors.contains(hostile.message), "\(result.errors)")
+    #expect(result.errors.filter { $0 == "\n" }.count == 1, "\(result.errors)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     #expect(FileManager.default.fileExists(atPath: "/dev/null"))
     var status = stat()
@@ -296,6 +314,45 @@ struct HostileInputTests {
     #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("r.csv").path))
   }
 
+  @Test("compare, history and table with standard output full: exit 1, one line, no trap")
+  func readersToFullOutput() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let sweep = try Self.run(Self.smallSweep + ["--output", "a.csv"], in: directory)
+    #expect(sweep.status == 0, "\(sweep.errors)")
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    for arguments in [
+      ["compare", "a.csv", "a.csv"],
+      ["history", "a.csv", "--backend", "array", "--workload", "notify", "--n", "1"],
+      ["table", "a.csv", "--sizes", "1"],
+    ] {
+      let result = try Self.run(arguments, in: directory, output: full)
+      #expect(result.status == 1 && !result.signalled, "\(arguments): \(result.errors)")
+      #expect(
+        result.errors
+          == "observatory: error: could not write to standard output: No space left on device\n",
+        "\(arguments)")
+    }
+  }
+
+  @Test("A usage error is one line with exit 1; --help still prints the help")
+  func oneLineUsageErrors() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let refused = try Self.run(["run", "--allow-debug", "--repetitions", "0"], in: directory)
+    #expect(refused.status == 1)
+    #expect(
+      refused.errors == "observatory: error: --repetitions must be an integer from 1 to 10000,"
+        + " got 0\n")
+    let unknown = try Self.run(["table", "a.csv", "--size", "1"], in: directory)
+    #expect(unknown.status == 1)
+    #expect(unknown.errors.hasPrefix("observatory: error: Unknown option '--size'"))
+    #expect(unknown.errors.filter { $0 == "\n" }.count == 1, "\(unknown.errors)")
+    let help = try Self.run(["table", "--help"], in: directory)
+    #expect(help.status == 0 && help.errors.isEmpty, "\(help.errors)")
+    #expect(help.output.hasPrefix("OVERVIEW: Print a Markdown table"), "\(help.output)")
+  }
+
   @Test("history over Results/*.csv skips the conformance matrix; a NaN report is refused")
   func readers() throws {
     let directory = try Self.scratch()
@@ -349,7 +406,7 @@ struct HostileInputTests {
 
   @Test(
     "A stopped or killed sweep leaves no cell running and no file behind",
-    arguments: [SIGINT, SIGTERM, SIGKILL])
+    arguments: [SIGINT, SIGTERM, SIGHUP, SIGKILL])
   func signals(_ signal: Int32) throws {
     let directory = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -143,7 +143,9 @@ struct ReportErrorTests {
     #expect(
       throws: ReportError.malformed(
         file: path, line: 2,
-        problem: "column 'n' should be a finite decimal number, found 'sixteen'")
+        problem:
+          "column 'n' should be a whole number from 1 to 1000000000000000 in decimal digits only"
+          + " (no sign, point, exponent or leading zero), found 'sixteen'")
     ) {
       try ReportReader.read(path)
     }
@@ -159,9 +161,19 @@ struct ReportErrorTests {
       (",16,0,delivery,time,3,1,0x10,2.8,3,", "'ns_median' should be a finite decimal number"),
       (",16,0,delivery,time,3,1,-2,2.8,3,", "'ns_median' should be above zero"),
       (",16,0,delivery,time,3,1,0,2.8,3,", "'ns_median' should be above zero"),
-      (",-16,0,delivery,time,3,1,2,2.8,3,", "'n' should be a positive whole number"),
-      (",0,0,delivery,time,3,1,2,2.8,3,", "'n' should be a positive whole number"),
-      (",1.5,0,delivery,time,3,1,2,2.8,3,", "'n' should be a positive whole number"),
+      (",-16,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",0,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",1.5,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      // Another spelling of 16 or of 0 would be another cell, past the duplicate check.
+      (",+16,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",1.6e1,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",016,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",16.0,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",99999999999999999999,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number"),
+      (",16,0.0,delivery,time,3,1,2,2.8,3,", "'depth' should be a whole number from 0 to"),
+      (",16,+0,delivery,time,3,1,2,2.8,3,", "'depth' should be a whole number from 0 to"),
+      (",16,-0,delivery,time,3,1,2,2.8,3,", "'depth' should be a whole number from 0 to"),
+      (",16,0,delivery,time,+3,1,2,2.8,3,", "'repetitions' should be a whole number from 1"),
       (",16,0,delivery,speed,3,1,2,2.8,3,", "metric 'speed' is not one of time, instructions"),
     ])
   func notAMeasurement(replacement: String, problem: String) throws {
@@ -190,6 +202,27 @@ struct ReportErrorTests {
     }
   }
 
+  @Test("A cell written again with n as 1.6e1 is refused for its n, not read as another cell")
+  func integerSpelling() throws {
+    let text = Rows.report([
+      (Rows.plan(), .finished(Rows.outcome([1, 2, 3]))),
+      (Rows.plan(), .finished(Rows.outcome([1, 2, 3]))),
+    ])
+    var lines = text.split(separator: "\n").map(String.init)
+    let original = ",16,0,delivery,"
+    #expect(lines[2].contains(original))
+    lines[2] = lines[2].replacingOccurrences(of: original, with: ",1.6e1,0,delivery,")
+    let path = Rows.write(lines.joined(separator: "\n") + "\n")
+    do {
+      _ = try ReportReader.read(path)
+      Issue.record("n = 1.6e1 was read as a cell of its own")
+    } catch {
+      #expect(
+        "\(error)".hasPrefix("\(path):3: column 'n' should be a whole number from 1"), "\(error)")
+      #expect("\(error)".contains("decimal digits only"), "\(error)")
+    }
+  }
+
   @Test("A schema 1 report is read, every row a time")
   func schemaOne() throws {
     let text = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
@@ -206,13 +239,48 @@ struct ReportErrorTests {
 
   @Test("A directory, a device or a FIFO is not a report")
   func notARegularFile() throws {
-    for path in [FileManager.default.temporaryDirectory.path, "/dev/zero"] {
+    // Opening a FIFO for reading would block until a writer comes: it is refused unopened.
+    let fifo = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "\(UUID().uuidString).csv"
+    ).path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    defer { unlink(fifo) }
+    for path in [FileManager.default.temporaryDirectory.path, "/dev/zero", fifo] {
       do {
         _ = try ReportReader.read(path)
         Issue.record("\(path) was read")
       } catch {
         #expect("\(error)".contains("not a regular file"))
       }
+    }
+  }
+
+  @Test("A symbolic link loop is refused, saying why")
+  func symbolicLinkLoop() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = directory.appendingPathComponent("a.csv").path
+    let second = directory.appendingPathComponent("b.csv").path
+    #expect(symlink(second, first) == 0 && symlink(first, second) == 0)
+    #expect(throws: ReportError.unreadable(file: first, reason: String(cString: strerror(ELOOP)))) {
+      try ReportReader.read(first)
+    }
+  }
+
+  @Test("A header line of 20 MB is refused in a message cut to a line")
+  func hugeHeader() throws {
+    let path = Rows.write(String(repeating: "x", count: 20_000_000) + "\n1,2\n")
+    defer { unlink(path) }
+    do {
+      _ = try ReportReader.read(path)
+      Issue.record("a 20 MB header was read")
+    } catch {
+      let message = "\(error)"
+      #expect(message.hasPrefix("\(path):1: the header is not an Observatory report"))
+      #expect(message.hasSuffix("found '" + String(repeating: "x", count: 120) + "…'"))
+      #expect(message.count < 1000 && !message.contains("\n"))
     }
   }
 

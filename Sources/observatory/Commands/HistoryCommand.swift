@@ -5,7 +5,14 @@ import Foundation
 struct HistoryCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "history",
-    abstract: "Show one cell's trend across reports, oldest first.")
+    abstract: "Show one cell's trend across reports, oldest first.",
+    discussion: """
+      Follows the main job: reports a quick or narrowed sweep wrote under its default name \
+      (..._quick.csv, ..._partial.csv, numbered or not) are skipped, saying so, when a report \
+      of the main job is given too, so that Results/*.csv follows the main job; named \
+      without one, they are read. Times and instruction counts are never one trend: with \
+      both, the times are shown unless --metric says otherwise.
+      """)
 
   @Argument(help: "Reports (CSV), e.g. Results/*.csv.") var reports: [String]
   @Option(name: .long) var backend: String
@@ -18,7 +25,7 @@ struct HistoryCommand: ParsableCommand {
   @Option(
     name: .long,
     help:
-      "time or instructions: the rows to show when the reports hold both (default: the one found).")
+      "time or instructions: the rows to show (default: the one found; time if both are).")
   var metric: Metric?
 
   /// The depth to match: as given, or the sweep's default for the workload.
@@ -29,16 +36,40 @@ struct HistoryCommand: ParsableCommand {
   }
 
   func run() throws {
-    var matches: [ReportRow] = []
-    var read = 0
+    let (rows, notes) = try matchingRows()
+    for note in notes { StandardOutput.writeError("observatory: \(note)\n") }
+    try StandardOutput.write(Self.table(rows))
+  }
+
+  /// The rows of the cell, all of one metric, and what was left out, one note a line.
+  ///
+  /// Reports a quick or narrowed sweep wrote under its default name (`_quick`, `_partial`) are
+  /// left out when a report of the main job is given too, so that `history Results/*.csv`
+  /// follows the main job; named without one, they are read. When the rows hold both
+  /// metrics, `time` is shown unless `--metric` says otherwise.
+  ///
+  /// - Throws: a one-line `ValidationError` when a report cannot be read or no row matches.
+  func matchingRows() throws -> (rows: [ReportRow], notes: [String]) {
+    var notes: [String] = []
+    var paths: [String] = []
     for path in reports {
       // `Results/*.csv` also matches the conformance matrix, which is no report of costs.
       if Self.isConformanceMatrix(path) {
-        StandardOutput.writeError(
-          "observatory: skipped \(path): the conformance matrix, not a report of costs\n")
-        continue
+        notes.append("skipped \(path): the conformance matrix, not a report of costs")
+      } else {
+        paths.append(path)
       }
-      read += 1
+    }
+    if paths.contains(where: { !DefaultReportName.isNarrowSweep($0) }) {
+      for path in paths where DefaultReportName.isNarrowSweep(path) {
+        notes.append(
+          "skipped \(path): a quick or partial sweep's report, not the main job's (name it"
+            + " without the main job's reports to follow it)")
+      }
+      paths.removeAll(where: DefaultReportName.isNarrowSweep)
+    }
+    var matches: [ReportRow] = []
+    for path in paths {
       let rows: [ReportRow]
       do { rows = try ReportReader.read(path) } catch let error as ReportError {
         throw ValidationError(error.description)
@@ -54,15 +85,16 @@ struct HistoryCommand: ParsableCommand {
       throw ValidationError(
         "no row for backend '\(backend)', workload '\(workload)', pattern '\(pattern)', n \(n),"
           + " depth \(plannedDepth)" + (allocator.map { ", allocator '\($0)'" } ?? "")
-          + (metric.map { ", metric \($0.rawValue)" } ?? "") + " in \(read) report(s)")
+          + (metric.map { ", metric \($0.rawValue)" } ?? "") + " in \(paths.count) report(s)")
     }
-    let metrics = Set(matches.map(\.metric))
-    guard metrics.count == 1 else {
-      throw ValidationError(
-        "the matching rows mix metrics (\(metrics.map(\.rawValue).sorted().joined(separator: ", ")));"
-          + " pass --metric time or --metric instructions")
+    // Times and counts are not one trend: with both, the times, and a note about the counts.
+    if Set(matches.map(\.metric)).count > 1 {
+      let counted = matches.filter { $0.metric == .instructions }.count
+      notes.append(
+        "left out \(counted) instruction-count row(s); pass --metric instructions to follow them")
+      matches.removeAll { $0.metric == .instructions }
     }
-    try StandardOutput.write(Self.table(matches))
+    return (matches, notes)
   }
 
   /// Whether the file at `path` starts with the conformance matrix's header.

@@ -14,8 +14,9 @@ struct RunCommand: ParsableCommand {
       warm-up and repetitions. Writes a CSV report (schema in Results/README.md) atomically to
       --output, by default Results/<date>_<commit>_<host>.csv, with _quick when --quick,
       _partial when the selection is narrowed, _instructions for counts, and _2, _3, ... when
-      that name is taken: a run never replaces a report unless --output names it and --force
-      is given. The output path is checked before anything is measured.
+      that name is taken, before or while the sweep runs: a run never replaces a report unless
+      --output names it and --force is given. The output path is checked before anything is
+      measured.
       """)
 
   @OptionGroup var selection: CellSelection
@@ -107,28 +108,25 @@ struct RunCommand: ParsableCommand {
       .rows(results, largestFinished: largestFinished)
     let text = ReportSchema.csv(rows)
     guard let file else { return try StandardOutput.write(text) }
-    try file.write(text)
+    let written = try file.write(text)
     if !quiet {
-      StandardOutput.writeError("observatory: wrote \(rows.count) rows to \(file.path)\n")
+      StandardOutput.writeError("observatory: wrote \(rows.count) rows to \(written)\n")
     }
   }
 
   /// Where the report goes: `nil` for standard output, the `--output` file, or the default
-  /// name, which says what kind of sweep made it and takes the first free number after it.
+  /// name (see ``DefaultReportName``), which says what kind of sweep made it and takes the
+  /// first free number after it, now and again when writing if another run took it meanwhile.
   func destination(_ environment: RunEnvironment) throws -> OutputFile? {
     if output == "-" { return nil }
     if let output { return OutputFile(output, replacing: force) }
-    let stem =
-      "Results/\(String(environment.date.prefix(10)))_\(environment.commit)_\(environment.host)"
-      + (selection.quick ? "_quick" : "") + (selection.isNarrowed ? "_partial" : "")
-      + (metric == .instructions ? "_instructions" : "")
-    for number in 1...1000 {
-      let path = stem + (number == 1 ? "" : "_\(number)") + ".csv"
-      var status = stat()
-      if lstat(path, &status) != 0 && errno == ENOENT {
-        return OutputFile(path, replacing: false)
-      }
+    let name = DefaultReportName(
+      environment, quick: selection.quick, narrowed: selection.isNarrowed, metric: metric)
+    guard let number = name.firstFree() else {
+      throw ValidationError(
+        "\(name.path(1)) and \(DefaultReportName.largestNumber - 1) numbered names after it"
+          + " exist; pass --output")
     }
-    throw ValidationError("\(stem).csv and 999 numbered names after it exist; pass --output")
+    return OutputFile(name, number: number)
   }
 }

@@ -102,10 +102,24 @@ enum ReportError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Reads and validates a report: every field that should hold a number holds a finite decimal
-/// one, every count a positive whole number, and no cell appears twice.
+/// one, every count, size and depth a whole number in decimal digits, and no cell appears
+/// twice.
 enum ReportReader {
   static func read(_ path: String) throws -> [ReportRow] {
     let text = try readText(path)
+    // A first line that is plainly no report's header (no quotes, none of the headers) is
+    // refused before the rest of the file, however large, is parsed.
+    let lineEnd = text.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+    var headerLine = text[..<lineEnd]
+    if headerLine.hasSuffix("\r") { headerLine = headerLine.dropLast() }
+    let headers = ReportSchema.readableVersions.compactMap {
+      ReportSchema.columns(ofVersion: $0)?.joined(separator: ",")
+    }
+    if !headers.contains(where: { $0.utf8.elementsEqual(headerLine.utf8) }),
+      !headerLine.utf8.contains(UInt8(ascii: "\""))
+    {
+      throw ReportError.badHeader(file: path, found: String(headerLine.prefix(200)))
+    }
     let records = try CSV.records(text, file: path)
     guard let header = records.first else { throw ReportError.badHeader(file: path, found: "") }
     guard
@@ -170,15 +184,19 @@ enum ReportReader {
     for column in ReportSchema.requiredColumns where row[column].isEmpty {
       throw fail("column '\(column)' is empty")
     }
-    for column in ReportSchema.numericColumns where !row[column].isEmpty {
+    for (column, range) in ReportSchema.integerColumns where !row[column].isEmpty {
+      guard integer(row[column], in: range) != nil else {
+        throw fail(
+          "column '\(column)' should be a whole number from \(range.lowerBound) to"
+            + " \(range.upperBound) in decimal digits only (no sign, point, exponent or leading"
+            + " zero), found '\(row[column].prefix(40))'")
+      }
+    }
+    for column in ReportSchema.numericColumns
+    where !row[column].isEmpty && ReportSchema.integerColumns[column] == nil {
       guard let value = decimal(row[column]) else {
         throw fail(
           "column '\(column)' should be a finite decimal number, found '\(row[column].prefix(40))'")
-      }
-      if ReportSchema.positiveIntegerColumns.contains(column),
-        !(value >= 1 && value == value.rounded() && value <= 1e15)
-      {
-        throw fail("column '\(column)' should be a positive whole number, found '\(row[column])'")
       }
       if ReportSchema.positiveColumns.contains(column), !(value > 0) {
         throw fail("column '\(column)' should be above zero, found '\(row[column])'")
@@ -200,6 +218,15 @@ enum ReportReader {
     if row["status"].hasPrefix("ok") && row.cost == nil {
       throw fail("status '\(row["status"])' but column '\(row.costColumn)' is empty")
     }
+  }
+
+  /// A whole number in `range` written as `run` writes one: decimal digits, no sign, no
+  /// leading zero; `nil` for anything else.
+  static func integer(_ text: String, in range: ClosedRange<Int>) -> Int? {
+    guard !text.isEmpty, text.utf8.count <= 19, text.utf8.allSatisfy({ (48...57).contains($0) }),
+      text == "0" || !text.hasPrefix("0"), let value = Int(text), range.contains(value)
+    else { return nil }
+    return value
   }
 
   /// A finite number written in decimal (`12`, `0.5`, `1e3`); `nil` for anything else,

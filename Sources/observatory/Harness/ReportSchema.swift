@@ -49,8 +49,16 @@ enum ReportSchema {
     "ratio_to_limit", "allocs_per_op", "bytes_per_op", "retained_bytes_per_observer",
   ]
 
-  /// Columns that must hold a positive whole number when present.
-  static let positiveIntegerColumns: Set<String> = ["cores", "n", "repetitions"]
+  /// Columns that must hold a whole number in the range when present, written in decimal
+  /// digits only: `n` and `depth` name a cell, and `+16`, `016` or `1.6e1` would name another
+  /// one, slipping past the check that no cell appears twice.
+  static let integerColumns: [String: ClosedRange<Int>] = [
+    "cores": 1...largestInteger, "n": 1...largestInteger, "depth": 0...largestInteger,
+    "repetitions": 1...largestInteger,
+  ]
+
+  /// The largest whole number a report's integer columns hold.
+  static let largestInteger = 1_000_000_000_000_000
 
   /// Columns that must hold a number above zero when present: a cost of zero or less is not a
   /// measurement.

@@ -12,35 +12,72 @@ import Foundation
 /// (see ``Interruption``).
 struct OutputFile {
   let path: String
-  /// Whether an existing regular file may be replaced (`--force`, or a file the command owns,
-  /// such as the conformance matrix it regenerates).
+  /// Whether an existing regular file may be replaced: with `--force`, or for a file the
+  /// command exists to replace (`baseline record`'s baseline). The conformance matrix, like a
+  /// report, is replaced only with `--force`.
   let replacing: Bool
   /// The option that named the file, for messages.
   let option: String
+  /// For a report named by default rather than by `--output`: its numbered names, and the
+  /// number of `path`. If the name is taken while the command runs, the report takes the next
+  /// free number instead of being lost.
+  let numbering: (name: DefaultReportName, number: Int)?
 
   /// The longest file name Linux accepts (`NAME_MAX`) and the longest path (`PATH_MAX` - 1).
   static let longestName = 255
   static let longestPath = 4095
+  /// The longest name of a file written beside the target while writing: the temporary file
+  /// (`.observatory-XXXXXX.tmp`) or the kept old file (`.observatory-` and up to 13 base-36
+  /// digits, then `.old`).
+  static let longestScratchName = ".observatory-".utf8.count + 13 + ".old".utf8.count
 
   init(_ path: String, replacing: Bool, option: String = "--output") {
     self.path = path
     self.replacing = replacing
     self.option = option
+    self.numbering = nil
+  }
+
+  /// The default report name with `number`, never replacing anything.
+  init(_ name: DefaultReportName, number: Int) {
+    self.path = name.path(number)
+    self.replacing = false
+    self.option = "the default report name"
+    self.numbering = (name, number)
   }
 
   private func failure(_ problem: String) -> ToolError {
-    ToolError("\(option) '\(path)': \(problem)")
+    // A path of thousands of bytes would drown the message: its ends say which it is.
+    let shown =
+      path.count > 120 ? "\(path.prefix(50))…\(path.suffix(50))" : path
+    return ToolError("\(option) '\(shown)': \(problem)")
   }
 
   /// Checks that the file can be written, so that a long run does not measure for nothing:
-  /// the name and path fit, what exists there is a regular file (and may be replaced), and
-  /// the nearest directory that exists is one this process can write to.
+  /// the name and path fit (the temporary file's beside it too), what exists there is a
+  /// regular file (and may be replaced), and the nearest directory that exists (symbolic links
+  /// on the way followed) is one this process can write to.
   ///
   /// - Throws: ``ToolError``, saying what is wrong and what is accepted.
   func check() throws {
+    try check(whileWriting: false)
+  }
+
+  /// ``check()``; `whileWriting` when the work is done and the file is about to be written,
+  /// which changes what an existing file means: it appeared meanwhile.
+  private func check(whileWriting: Bool) throws {
     guard !path.isEmpty else { throw failure("empty; give a file name") }
     guard path.utf8.count <= Self.longestPath else {
       throw failure("the path is \(path.utf8.count) bytes; at most \(Self.longestPath) fit")
+    }
+    let scratchLength =
+      ((path as NSString).deletingLastPathComponent as String).utf8.count + 1
+      + Self.longestScratchName
+    guard scratchLength <= Self.longestPath else {
+      throw failure(
+        "the path is \(path.utf8.count) bytes, and the temporary file written beside it would"
+          + " be up to \(scratchLength); at most \(Self.longestPath) fit, so the directory may be"
+          + " at most \(Self.longestPath - Self.longestScratchName - 1) bytes")
     }
     if let long = path.split(separator: "/").first(where: { $0.utf8.count > Self.longestName }) {
       throw failure(
@@ -56,18 +93,27 @@ struct OutputFile {
           "is \(Self.describe(kind)), not a regular file; give the path of a new file, or of a"
             + " report to replace with --force")
       }
-      guard replacing else {
+      // A default name taken meanwhile is no failure: the report takes the next number.
+      guard replacing || numbering != nil else {
         throw failure(
-          "exists; pass --force to replace it, or give another path (nothing was measured)")
+          whileWriting
+            ? "appeared while this command ran; nothing was replaced"
+            : "exists; pass --force to replace it, or give another path (nothing was measured)")
       }
     } else if errno != ENOENT {
       throw failure(String(cString: strerror(errno)))
     }
+    // Directories on the way may be symbolic links to directories (`Results` linked to another
+    // disk); only the file itself must not be one.
     var directory = (path as NSString).deletingLastPathComponent
     if directory.isEmpty { directory = "." }
-    while lstat(directory, &status) != 0 {
+    while stat(directory, &status) != 0 {
       guard errno == ENOENT else {
         throw failure("'\(directory)': \(String(cString: strerror(errno)))")
+      }
+      if lstat(directory, &status) == 0 {
+        throw failure(
+          "'\(directory)' is a symbolic link to nothing; a directory cannot be made there")
       }
       let parent = (directory as NSString).deletingLastPathComponent
       directory = parent.isEmpty ? "." : parent
@@ -92,20 +138,23 @@ struct OutputFile {
     }
   }
 
-  /// Writes `text` to the file (see the type's description).
+  /// Writes `text` to the file (see the type's description); returns the path written, which
+  /// for a default report name is the next free number's if the name was taken meanwhile.
   ///
   /// - Throws: ``ToolError``; the target is then as it was.
-  func write(_ text: String) throws {
-    try Self.writeAll([(self, text)])
+  @discardableResult
+  func write(_ text: String) throws -> String {
+    try Self.writeAll([(self, text)])[0]
   }
 
   /// Writes several files so that either every one is replaced or none is: all are written to
   /// temporary files first; then each target is renamed into place, and if one rename fails
-  /// the ones before it are put back.
+  /// the ones before it are put back. Returns the paths written, in order.
   ///
   /// - Throws: ``ToolError``; every target is then as it was.
-  static func writeAll(_ files: [(file: OutputFile, text: String)]) throws {
-    for (file, _) in files { try file.check() }
+  @discardableResult
+  static func writeAll(_ files: [(file: OutputFile, text: String)]) throws -> [String] {
+    for (file, _) in files { try file.check(whileWriting: true) }
     var madeDirectories: [String] = []
     var staged: [(file: OutputFile, temporary: String)] = []
     var committed = false
@@ -123,26 +172,27 @@ struct OutputFile {
       staged.append((file, try file.stage(text)))
     }
     // A signal waits while the files are put in place: together or not at all.
-    try Interruption.deferringSignals {
+    let paths = try Interruption.deferringSignals {
       try commit(staged, keepingBackups: files.count > 1)
     }
     committed = true
+    return paths
   }
 
   /// Puts every staged file in place; if one fails, puts the earlier ones back as they were.
   private static func commit(
     _ staged: [(file: OutputFile, temporary: String)], keepingBackups: Bool
-  ) throws {
-    var installed: [(file: OutputFile, backup: String?)] = []
+  ) throws -> [String] {
+    var installed: [(path: String, backup: String?)] = []
     var succeeded = false
     defer {
-      for (file, backup) in installed.reversed() {
+      for (path, backup) in installed.reversed() {
         if succeeded {
           if let backup { unlink(backup) }
         } else if let backup {
-          rename(backup, file.path)
+          rename(backup, path)
         } else {
-          unlink(file.path)
+          unlink(path)
         }
         if let backup { Interruption.forget(backup) }
       }
@@ -165,18 +215,36 @@ struct OutputFile {
           }
           throw file.failure("cannot rename into place: \(reason)")
         }
+        installed.append((file.path, backup))
       } else {
-        // link() fails if anything appeared there meanwhile; it never replaces.
-        guard link(temporary, file.path) == 0 else {
-          throw file.failure(
-            errno == EEXIST
-              ? "appeared while this command ran; nothing was replaced"
-              : "cannot create: \(String(cString: strerror(errno)))")
-        }
+        installed.append((try file.linkIntoPlace(temporary), nil))
       }
-      installed.append((file, backup))
     }
     succeeded = true
+    return installed.map(\.path)
+  }
+
+  /// Links the temporary file at the target; returns the path linked. link() fails if anything
+  /// appeared there meanwhile, and never replaces it: a default report name then takes the
+  /// next free number, anything else is an error.
+  private func linkIntoPlace(_ temporary: String) throws -> String {
+    var target = path
+    var number = numbering?.number ?? 1
+    while Glibc.link(temporary, target) != 0 {
+      guard errno == EEXIST else {
+        throw failure("cannot create '\(target)': \(String(cString: strerror(errno)))")
+      }
+      guard let numbering, number < DefaultReportName.largestNumber else {
+        throw failure(
+          numbering == nil
+            ? "appeared while this command ran; nothing was replaced"
+            : "it and every numbered name up to _\(DefaultReportName.largestNumber) were taken"
+              + " while this command ran; pass --output")
+      }
+      number += 1
+      target = numbering.name.path(number)
+    }
+    return target
   }
 
   /// Makes the directories missing above the file; returns them, outermost first.
