@@ -45,6 +45,19 @@ public protocol ObservationBackend {
   /// - Complexity: up to `timeout` of waiting.
   @discardableResult
   func awaitDelivery(until condition: () -> Bool, timeout: Duration) -> Bool
+
+  /// Lets every delivery this backend has already scheduled for the calling thread run, and
+  /// returns whether none was left (`false` if `timeout` passed first).
+  ///
+  /// The conformance rules call it before they check that something did *not* arrive, so a
+  /// late delivery is not taken for one caused by the next write. An asynchronous backend that
+  /// can see its own queue (an executor's pending jobs) waits exactly as long as it must,
+  /// however slow the machine; the default implementation, which cannot see a queue, lets the
+  /// backend deliver for 50 ms (``awaitDelivery(until:timeout:)``) and returns `true`.
+  ///
+  /// - Complexity: up to `timeout` of waiting.
+  @discardableResult
+  func awaitScheduledDeliveries(timeout: Duration) -> Bool
 }
 
 extension ObservationBackend {
@@ -62,5 +75,13 @@ extension ObservationBackend {
   @discardableResult
   public func awaitDelivery(until condition: () -> Bool, timeout: Duration) -> Bool {
     condition()
+  }
+
+  /// Lets the backend deliver for 50 ms, or `timeout` if that is shorter, and returns `true`:
+  /// a backend whose queue cannot be seen gets a fixed turn.
+  @discardableResult
+  public func awaitScheduledDeliveries(timeout: Duration) -> Bool {
+    awaitDelivery(until: { false }, timeout: min(timeout, .milliseconds(50)))
+    return true
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import Synchronization
 
 /// A serial executor that runs its jobs on one thread's run loop: the thread that observes.
 ///
@@ -12,6 +13,8 @@ import Observation
 /// it, when parallel tests block their threads while they spin their run loops).
 final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
   private let runLoop: RunLoop
+  /// Jobs enqueued and not yet run to their end.
+  private let pendingJobs = Atomic<Int>(0)
 
   /// An executor on the calling thread's run loop.
   init() { runLoop = RunLoop.current }
@@ -19,8 +22,15 @@ final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let executor = asUnownedSerialExecutor()
-    runLoop.perform { job.runSynchronously(on: executor) }
+    pendingJobs.add(1, ordering: .sequentiallyConsistent)
+    runLoop.perform { [self] in
+      job.runSynchronously(on: executor)
+      pendingJobs.subtract(1, ordering: .sequentiallyConsistent)
+    }
   }
+
+  /// Whether every job enqueued so far has run.
+  var isIdle: Bool { pendingJobs.load(ordering: .sequentiallyConsistent) == 0 }
 
   /// The executor of the calling thread, made on first use.
   static var current: RunLoopExecutor {
@@ -41,6 +51,13 @@ final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
       _ = RunLoop.current.run(mode: .default, before: .distantPast)
     }
     return true
+  }
+
+  /// Runs the calling thread's run loop until its executor has run every job enqueued so far
+  /// (and the jobs those enqueued), or `timeout` passes; returns whether it is idle.
+  static func spinUntilIdle(timeout: Duration) -> Bool {
+    let executor = current
+    return spin(until: { executor.isIdle }, timeout: timeout)
   }
 }
 

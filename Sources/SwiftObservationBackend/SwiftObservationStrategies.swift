@@ -81,4 +81,11 @@ public struct SwiftObservationsStrategy: ObservationBackend {
   public func awaitDelivery(until condition: () -> Bool, timeout: Duration) -> Bool {
     RunLoopExecutor.spin(until: condition, timeout: timeout)
   }
+
+  /// Runs the calling thread's run loop until the jobs of its observing tasks have all run, or
+  /// `timeout` passes; returns whether none is left.
+  @discardableResult
+  public func awaitScheduledDeliveries(timeout: Duration) -> Bool {
+    RunLoopExecutor.spinUntilIdle(timeout: timeout)
+  }
 }

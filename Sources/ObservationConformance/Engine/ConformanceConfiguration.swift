@@ -32,6 +32,10 @@ public struct ConformanceConfiguration: Sendable, Hashable {
   /// least n with 1 − 0.99ⁿ ≥ 0.99.
   public static let iterationsForOnePercentInterleavings = 459
 
+  /// Iterations of a THR rule that probes a backend not declaring `threadSafe`: 50. Such a
+  /// backend usually breaks within a few; what the probe reports is what this short run saw.
+  public static let concurrencyProbeIterations = 50
+
   /// The default: 459 stochastic iterations, 5 order rounds, 10 s timeout.
   public static let standard = ConformanceConfiguration()
 }

@@ -67,11 +67,27 @@ extension RuleContext {
     backend.awaitDelivery(until: { false }, timeout: .milliseconds(5))
   }
 
-  /// For a backend without synchronous delivery, lets whatever it has scheduled run (for 50 ms),
-  /// before a rule checks that something did *not* arrive; for a synchronous backend, returns at
-  /// once.
+  /// For a backend without synchronous delivery, lets whatever it has scheduled run, then gives
+  /// it a turn of 50 ms and lets what that scheduled run too, before a rule checks that
+  /// something did *not* arrive; for a synchronous backend, returns at once. A backend that
+  /// sees its queue (``ObservationBackend/awaitScheduledDeliveries(timeout:)``) is waited for
+  /// as long as its deliveries take, so a slow machine (a sanitizer, a loaded CI) cannot push
+  /// one past the rule's next step.
   func drain() {
     guard !has(.synchronousDelivery) else { return }
+    backend.awaitScheduledDeliveries(timeout: .seconds(10))
     backend.awaitDelivery(until: { false }, timeout: .milliseconds(50))
+    backend.awaitScheduledDeliveries(timeout: .seconds(10))
   }
+
+  /// Iterations of a THR rule here: ``ConformanceConfiguration/stochasticIterations``, or at
+  /// most ``ConformanceConfiguration/concurrencyProbeIterations`` when the rule only probes a
+  /// backend that does not declare `threadSafe` (what it reports then is what a short run saw,
+  /// not a guarantee).
+  var stochasticIterations: Int {
+    guard !isBinding && !has(.threadSafe) else { return configuration.stochasticIterations }
+    return min(
+      configuration.stochasticIterations, ConformanceConfiguration.concurrencyProbeIterations)
+  }
+
 }

@@ -50,6 +50,12 @@ public struct ErasedBackend<Base: ObservationBackend>: ObservationBackend {
   public func awaitDelivery(until condition: () -> Bool, timeout: Duration) -> Bool {
     base.awaitDelivery(until: condition, timeout: timeout)
   }
+
+  /// The base's own wait for what it has scheduled.
+  @discardableResult
+  public func awaitScheduledDeliveries(timeout: Duration) -> Bool {
+    base.awaitScheduledDeliveries(timeout: timeout)
+  }
 }
 
 /// A subject observed only through ``AnyObservable`` and written only through
