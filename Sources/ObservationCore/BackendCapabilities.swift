@@ -47,9 +47,9 @@ public struct BackendCapabilities: Sendable, Hashable, CustomStringConvertible {
         "maxReentrancyDepth is \(depth); it must be at least 0 (nested writes not supported),"
           + " or .unbounded")
     }
-    if timing == .asynchronous && has(.synchronousDelivery) {
+    if timing == .asynchronousOrdered && has(.synchronousDelivery) {
       problems.append(
-        "timing asynchronous delivers each write on a later turn, which contradicts"
+        "timing asynchronousOrdered delivers each write on a later turn, which contradicts"
           + " synchronousDelivery")
     }
     if has(.trapsOnMisuse) && has(.reportsMisuse) {

@@ -67,7 +67,7 @@ public enum DeliveryTiming: String, Sendable, Hashable, CaseIterable {
   /// After the store, later: each write is delivered on a later turn (a hop to a queue or a
   /// run loop per write, as Combine's `receive(on:)` does), in write order, with its own
   /// value; reading the subject in the callback may already give a newer value.
-  case asynchronous
+  case asynchronousOrdered
 }
 
 /// How deeply a backend lets reentrant writes nest callbacks on the stack.

@@ -27,6 +27,7 @@ struct BrokenBackendTests {
     .readOnlyHandleDropsValues: ["ERASE-01", "ERASE-02"],
     .drainsNestedWritesLastFirst: ["ORD-03", "REE-03"],
     .snapshotsHandlersPerQueuedWrite: ["DIFF-01"],
+    .recursesThenResendsLatest: ["REE-03"],
   ]
 
   @Test("The control, with no fault, passes every rule it declares")
@@ -95,7 +96,7 @@ struct BrokenBackendTests {
     #expect(report.outcome(of: "META-01")?.kind == .passed)
     #expect(report.outcome(of: "DEL-05")?.kind == .passed)
     let contradiction = BackendCapabilities(
-      timing: .asynchronous, [.synchronousDelivery], maxReentrancyDepth: .unbounded)
+      timing: .asynchronousOrdered, [.synchronousDelivery], maxReentrancyDepth: .unbounded)
     #expect(throws: CapabilityDeclarationError.self) { try contradiction.validate() }
   }
 

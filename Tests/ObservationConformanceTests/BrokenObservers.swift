@@ -53,6 +53,11 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     /// moment, so an observer cancelled before the queue drains still gets it. Only a nested
     /// write followed by a cancel in the same delivery shows it.
     case snapshotsHandlersPerQueuedWrite
+    /// Nested writes recurse into delivery; afterwards every observer whose last value is not
+    /// the stored one is sent it again. Each ends on the last write, but observers after the
+    /// writer see [2, 1, 2]: a stale value after a newer one. Declared as a coalescing backend
+    /// with a nesting bound, so only the sequences show it.
+    case recursesThenResendsLatest
   }
 
   final class Entry {
@@ -61,6 +66,8 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     /// The token, kept only by ``Fault/registryRetainsTokens``.
     var token: Token?
     var isCancelled = false
+    /// The last value handed to this observer (``Fault/recursesThenResendsLatest``).
+    var lastDelivered: Int?
     let startSequence: Int
     init(id: Int, handler: @escaping (Int) -> Void, startSequence: Int) {
       self.id = id
@@ -144,7 +151,7 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     }
     stored = newValue
     sequence += 1
-    if delivering && fault != .recursesOnNestedWrite {
+    if delivering && fault != .recursesOnNestedWrite && fault != .recursesThenResendsLatest {
       pending.append((sequence, newValue))
       if fault == .snapshotsHandlersPerQueuedWrite {
         pendingHandlers[sequence] = entries.compactMap { $0.isCancelled ? nil : $0.handler }
@@ -191,6 +198,12 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
         }
         broadcast(next, number)
       }
+      if fault == .recursesThenResendsLatest {
+        for entry in entries where !entry.isCancelled && entry.lastDelivered != stored {
+          entry.lastDelivered = stored
+          entry.handler?(stored)
+        }
+      }
       delivering = false
       if fault != .skipsNextAfterSelfCancel && fault != .forgetsCancelsDuringDelivery {
         entries.removeAll { $0.isCancelled }
@@ -205,6 +218,7 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
       let entry = entries[index]
       if !entry.isCancelled, entry.startSequence < sequence, let handler = entry.handler {
         calling = entry.id
+        entry.lastDelivered = value
         handler(fault == .deliversStoredValue ? stored : value)
         calling = nil
         if selfCancelShifted {
@@ -231,6 +245,7 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     if fault == .registryRetainsTokens { entry.token = token }
     let outer = delivering
     delivering = true
+    entry.lastDelivered = stored
     handler(stored)
     if fault == .replaysTwice { handler(stored) }
     if !outer {
@@ -298,7 +313,18 @@ struct BrokenBackend: ObservationBackend {
   var name: String { "broken-" + (fault?.rawValue ?? "none") }
 
   var capabilities: BackendCapabilities {
-    BackendCapabilities(
+    if fault == .recursesThenResendsLatest {
+      // What a recursing backend may honestly claim: nesting as deep as the chain, values
+      // coalesced, no order promised under reentrancy.
+      return BackendCapabilities(
+        timing: .didSet,
+        [
+          .replaysCurrentValue, .synchronousDelivery, .preservesObserverOrder,
+          .immediateCancellation, .cancelsOnTokenDeinit,
+        ],
+        maxReentrancyDepth: .bounded(16))
+    }
+    return BackendCapabilities(
       timing: .didSet,
       [
         .replaysCurrentValue, .deliversEveryValue, .synchronousDelivery, .preservesObserverOrder,

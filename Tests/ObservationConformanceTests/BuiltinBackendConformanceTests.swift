@@ -62,6 +62,19 @@ struct BuiltinBackendConformanceTests {
     check(backend)
   }
 
+  @Test("META-01 credits nested key paths to the suite's flatMapLatest, not to the backend")
+  func nestedKeyPathsAttribution() throws {
+    let meta = try #require(ConformanceSuite.rules.first { $0.id == "META-01" })
+    let backend = try #require(BackendCatalog.backend(named: "combine-passthrough"))
+    let outcome = ConformanceSuite.run(meta, on: backend)
+    #expect(outcome.kind == .passed)
+    #expect(
+      outcome.details.contains(
+        "nestedKeyPaths observed by KP-01,KP-02,KP-03,KP-04,KP-05,KP-06,KP-07,KP-08 (through the"
+          + " suite's flatMapLatest over the backend's subjects, not the backend itself)"),
+      "\(outcome.details)")
+  }
+
   @Test("Every report lists every rule of the catalogue")
   func reportsListEveryRule() {
     let catalogue = [

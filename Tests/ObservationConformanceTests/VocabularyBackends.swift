@@ -161,7 +161,7 @@ struct HoppingBackend: ObservationBackend {
 
   var capabilities: BackendCapabilities {
     BackendCapabilities(
-      timing: .asynchronous,
+      timing: .asynchronousOrdered,
       [
         .deliversEveryValue, .preservesObserverOrder, .preservesValueOrderUnderReentrancy,
         .immediateCancellation, .cancelsOnTokenDeinit,

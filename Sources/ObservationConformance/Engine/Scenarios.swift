@@ -12,6 +12,20 @@ enum Scenarios {
     let writes: [Int]
     /// The subject's value afterwards.
     let final: Int
+
+    /// Whether `values` is ``writes`` with some values left out and none reordered or
+    /// repeated, ending with the last write: what a coalescing backend may deliver.
+    ///
+    /// - Complexity: O(`values.count` + `writes.count`).
+    func isInOrderPartOfWrites(_ values: [Int]) -> Bool {
+      guard values.last == writes.last else { return false }
+      var remaining = writes[...]
+      for value in values {
+        guard let index = remaining.firstIndex(of: value) else { return false }
+        remaining = remaining[(index + 1)...]
+      }
+      return true
+    }
   }
 
   /// How many observers ``nestedWriteRotation(_:)`` uses: eight, each taking its turn as the

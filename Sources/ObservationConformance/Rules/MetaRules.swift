@@ -46,7 +46,7 @@ enum MetaRules {
       let timing = context.capabilities.timing
       let declaredRule = [
         "didSet": "TIM-01", "willSet": "TIM-02", "transactional": "TIM-04",
-        "asynchronous": "DEL-05",
+        "asynchronousOrdered": "DEL-05",
       ][
         timing.rawValue]!
       verdict.expect(

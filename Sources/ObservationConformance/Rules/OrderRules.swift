@@ -68,7 +68,7 @@ enum OrderRules {
           let inOrder =
             everyValue
             ? values == round.writes
-            : values.last == round.writes.last && isInOrderSubsequence(values, of: round.writes)
+            : round.isInOrderPartOfWrites(values)
           verdict.expect(
             inOrder, round.action,
             expected: everyValue
@@ -81,14 +81,4 @@ enum OrderRules {
       return verdict.result
     },
   ]
-}
-
-/// Whether `values` is `writes` with some values left out and none reordered or repeated.
-private func isInOrderSubsequence(_ values: [Int], of writes: [Int]) -> Bool {
-  var remaining = writes[...]
-  for value in values {
-    guard let index = remaining.firstIndex(of: value) else { return false }
-    remaining = remaining[(index + 1)...]
-  }
-  return true
 }
