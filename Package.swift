@@ -130,7 +130,7 @@ let package = Package(
       name: "ObservatoryToolTests",
       dependencies: [
         "observatory", "conformance-fixtures", "ObservationCore", "ObservationBackends",
-        "ObservationConformance", "ObservationWorkloads",
+        "ObservationConformance", "ObservationConformanceTesting", "ObservationWorkloads",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: languageMode),

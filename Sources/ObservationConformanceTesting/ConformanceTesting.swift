@@ -58,3 +58,48 @@ public func expectOutcome<Backend: ObservationBackend>(
   }
   return outcome
 }
+
+/// Records an issue at the caller's source location if `rule` failed, crashed or timed out in
+/// `report`, and returns its outcome.
+///
+/// Use it with a report of an isolated run (``IsolatedConformanceRunner``), made once and shared
+/// by the test cases, so that a backend that traps or hangs in one rule costs that rule, not
+/// the whole test process, and the THR rules probe a backend that does not declare
+/// `threadSafe`:
+///
+/// ```swift
+/// enum IsolatedRun {
+///   // `my-backend-conformance` is an executable target of the package whose `main` calls
+///   // `ConformanceChild.run(MyBackend(), request: ...)`; the test target depends on it.
+///   static let report = Result {
+///     try IsolatedConformanceRunner(
+///       executable: IsolatedConformanceRunner.executableBuiltBesideTests(
+///         named: "my-backend-conformance")
+///     ).run(MyBackend())
+///   }
+/// }
+///
+/// @Test(arguments: ConformanceSuite.rules)
+/// func conformsIsolated(_ rule: ConformanceRule) throws {
+///   checkConformance(of: rule, in: try IsolatedRun.report.get())
+/// }
+/// ```
+///
+/// - Returns: the outcome, for further assertions; `nil` (with an issue) if the report has no
+///   outcome for `rule`.
+@discardableResult
+public func checkConformance(
+  of rule: ConformanceRule, in report: ConformanceReport,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> RuleOutcome? {
+  guard let outcome = report.outcome(of: rule.id) else {
+    Issue.record(
+      Comment(rawValue: "\(rule.id): no outcome in the report on backend \(report.backendName)"),
+      sourceLocation: sourceLocation)
+    return nil
+  }
+  for message in outcome.failureMessages(rule: rule.id, backend: report.backendName) {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+  return outcome
+}

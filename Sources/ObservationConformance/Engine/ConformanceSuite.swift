@@ -12,7 +12,7 @@ import ObservationCore
 /// ```
 public enum ConformanceSuite {
   /// The suite's version; reports carry it so results from different suites are not compared.
-  public static let version = "1.0.0"
+  public static let version = "1.1.0"
 
   /// Every rule of the catalogue, in catalogue order, including untested ones.
   public static let rules: [ConformanceRule] =
@@ -69,6 +69,13 @@ public enum ConformanceSuite {
     }
     let binds = rule.requirement.isSatisfied(by: context.capabilities)
     if !binds, case .notApplicable(let reason) = rule.whenUnmet { return .notApplicable(reason) }
+    if !binds, case .probeInChildProcess(let reason) = rule.whenUnmet,
+      !context.configuration.isolated
+    {
+      return .notApplicable(
+        reason + "; it is probed only in an isolated run (observatory conformance), where a"
+          + " crash costs one child process")
+    }
     context.isBinding = binds
     defer { context.isBinding = true }
     let ledger = context.ledger
@@ -100,6 +107,11 @@ public enum ConformanceSuite {
     func run<B: ObservationBackend>(_ base: B) -> [String: RuleOutcome] {
       let context = RuleContext(backend: ErasedBackend(base), configuration: configuration)
       for rule in rules where !rule.isSuiteLevel {
+        if isChildProcessProbe(rule, for: context.capabilities) {
+          context.outcomes[rule.id] = .notApplicable(
+            "a probe of undeclared concurrency is not run again through the erased handles")
+          continue
+        }
         guard let observer else {
           _ = context.outcome(of: rule.id)
           continue
@@ -121,6 +133,19 @@ public enum ConformanceSuite {
   static func binds(_ rule: ConformanceRule, for capabilities: BackendCapabilities) -> Bool {
     if case .untested = rule.level { return false }
     return rule.requirement.isSatisfied(by: capabilities)
+  }
+
+  /// Whether `rule` runs on a backend declaring `capabilities` as a probe of concurrent use
+  /// that only an isolated run makes (a THR rule on a backend that does not declare
+  /// `threadSafe`): such a probe may crash, corrupt the backend or leave threads stuck, so its
+  /// child process ends after it, a crash or hang during it is its "not observed", and it is
+  /// not run again through the erased handles.
+  static func isChildProcessProbe(
+    _ rule: ConformanceRule, for capabilities: BackendCapabilities
+  ) -> Bool {
+    if case .notApplicable = rule.whenUnmet { return false }
+    return rule.level == .stochastic && !capabilities.has(.threadSafe)
+      && !binds(rule, for: capabilities)
   }
 
   /// The rules in the order ``run(_:configuration:)`` evaluates them: the rules that stand

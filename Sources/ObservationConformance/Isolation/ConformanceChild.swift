@@ -24,7 +24,9 @@ public enum ConformanceChild {
   /// (with ``ConformanceChildRequest/readsKnownOutcomes``), and sends what else is written to
   /// standard output (a backend's `print`) to standard error, so that it cannot garble the
   /// stream. Rules whose outcome is known are not run again; suite-level rules read them.
-  /// If the parent stops reading, the process exits with status 1.
+  /// If the parent stops reading, the process exits with status 1. After a probe of concurrent
+  /// use on a backend that does not declare `threadSafe`, the process ends at once (status 0)
+  /// and the runner goes on in a new one.
   ///
   /// - Throws: ``ConformanceIsolationError/invalidRequest(_:)`` for an unknown first rule or
   ///   an unreadable standard input, ``ConformanceIsolationError/parentGone`` if the parent has
@@ -76,6 +78,12 @@ public enum ConformanceChild {
         context.outcome(of: rule.id)!
       }
       stream.write(.outcome(unit: rule.id, outcome))
+      if ConformanceSuite.isChildProcessProbe(rule, for: context.capabilities) {
+        // Threads the probe left stuck, or state it corrupted, must not reach the next rule
+        // (nor hang this process's exit): the runner starts a fresh child for it.
+        fflush(stderr)
+        _exit(0)
+      }
     }
   }
 

@@ -195,10 +195,13 @@ public struct IsolatedConformanceRunner: Sendable {
       let said = transcript.lastWords(since: failed.mark)
       session.record(
         failed.unit,
-        stalled
-          ? .timedOut(seconds: ruleTimeout, binding: failed.binding)
-          : Self.expectedTrap(of: failed.unit, termination, said: said, binding: failed.binding)
-            ?? crash(termination, said: said, binding: failed.binding))
+        Self.concurrencyProbeLost(
+          failed.unit, capabilities: session.capabilities, stalled: stalled, termination,
+          said: said)
+          ?? (stalled
+            ? .timedOut(seconds: ruleTimeout, binding: failed.binding)
+            : Self.expectedTrap(of: failed.unit, termination, said: said, binding: failed.binding)
+              ?? crash(termination, said: said, binding: failed.binding)))
     } else if !startedAny, let unit = session.firstUnreported {
       // It greeted and then died or stalled before its first rule: that rule's doing.
       let binding = ConformanceSuite.binds(ConformanceSuite.rule(unit)!, for: session.capabilities)
@@ -210,6 +213,25 @@ public struct IsolatedConformanceRunner: Sendable {
     }
     // Otherwise it ended between two rules, after running some: the next child starts where it
     // stopped.
+  }
+
+  /// The outcome of a probe of concurrent use on a backend that does not declare `threadSafe`
+  /// (see ``ConformanceSuite/isChildProcessProbe(_:for:)``) whose child died or hung: the
+  /// behaviour was not observed, and how the child ended is the probe's finding. `nil` for any
+  /// other unit.
+  private static func concurrencyProbeLost(
+    _ unit: String, capabilities: BackendCapabilities, stalled: Bool,
+    _ termination: ConformanceChildProcess.Termination, said: String
+  ) -> RuleOutcome? {
+    guard let rule = ConformanceSuite.rule(unit),
+      ConformanceSuite.isChildProcessProbe(rule, for: capabilities)
+    else { return nil }
+    let ending =
+      stalled ? "made no progress and was killed" : "\(termination)"
+    return .probe(
+      observed: false,
+      details: "concurrent use, which the backend does not declare safe, ended the process"
+        + " running the probe: it \(ending)" + (said.isEmpty ? "" : "; its last words: \(said)"))
   }
 
   /// The pass of a rule that expects a trap (ERR-02) and got one: a binding rule whose child

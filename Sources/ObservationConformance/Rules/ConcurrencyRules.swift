@@ -2,15 +2,19 @@ import Foundation
 import ObservationCore
 import Synchronization
 
-/// THR: concurrency. Backends that do not declare `threadSafe` are not probed: concurrent use
-/// of them is undefined behaviour, which could crash the suite rather than report.
+/// THR: concurrency. On backends that do not declare `threadSafe`, concurrent use is undefined
+/// behaviour that may crash: those are probed only in an isolated run, one child process per
+/// rule, where a crash or a hang is the probe's "not observed"; in process they are n/a.
 ///
 /// Every rule runs ``ConformanceConfiguration/stochasticIterations`` independent iterations
 /// (459 by default) and stops at the first that fails: an interleaving that happens in one
-/// iteration out of a hundred is caught with probability 1 − 0.99^459 ≥ 0.99.
+/// iteration out of a hundred is caught with probability 1 − 0.99^459 ≥ 0.99. A probe of a
+/// backend that does not declare `threadSafe` runs at most
+/// ``ConformanceConfiguration/concurrencyProbeIterations`` (50): it reports what it saw, and
+/// whether an unsafe backend shows it in one run is a matter of chance.
 enum ConcurrencyRules {
-  private static let notThreadSafe = UnmetRequirementPolicy.notApplicable(
-    "threadSafe is not declared: concurrent use is undefined behaviour, so it is not probed")
+  private static let notThreadSafe = UnmetRequirementPolicy.probeInChildProcess(
+    "threadSafe is not declared: concurrent use is undefined behaviour")
 
   static let all: [ConformanceRule] = [
     ConformanceRule(
@@ -21,7 +25,7 @@ enum ConcurrencyRules {
       var verdict = Verdict()
       let threads = 4
       let perThread = 250
-      for iteration in 1...context.configuration.stochasticIterations {
+      for iteration in 1...context.stochasticIterations {
         let subject = context.subject(0)
         let recorder = Recorder<Int>()
         let tokens = (0..<3).map { subject.observe(recorder.handler($0)) }
@@ -80,17 +84,20 @@ enum ConcurrencyRules {
     },
     ConformanceRule(
       "THR-02", .stochastic, requires: .all([.has(.threadSafe), .has(.serializedDelivery)]),
+      // Probed in process when threadSafe is declared; otherwise only in a child process.
       title: "callbacks to one observer never overlap",
       intent: "Observers written as if single-threaded corrupt their own state when a backend"
         + " calls them from two threads at once."
     ) { context in
-      guard context.has(.threadSafe) else {
+      guard context.has(.threadSafe) || context.configuration.isolated else {
         return .notApplicable(
-          "threadSafe is not declared: concurrent use is undefined behaviour, so it is not probed")
+          "threadSafe is not declared: concurrent use is undefined behaviour; it is probed only"
+            + " in an isolated run (observatory conformance), where a crash costs one child"
+            + " process")
       }
       var verdict = Verdict()
       let counters = SharedCounters()
-      for iteration in 1...context.configuration.stochasticIterations {
+      for iteration in 1...context.stochasticIterations {
         let subject = context.subject(0)
         let token = subject.observe { _ in
           counters.enter()
@@ -120,7 +127,7 @@ enum ConcurrencyRules {
       intent: "Real apps subscribe and cancel on one thread while another writes."
     ) { context in
       var verdict = Verdict()
-      for iteration in 1...context.configuration.stochasticIterations {
+      for iteration in 1...context.stochasticIterations {
         let subject = Unchecked(context.subject(0))
         let finished = runConcurrently(threads: 4, timeout: context.configuration.timeout) {
           thread in
@@ -152,7 +159,7 @@ enum ConcurrencyRules {
       var verdict = Verdict()
       let allowed = context.has(.immediateCancellation) ? 0 : 1
       var worst = 0
-      for iteration in 1...context.configuration.stochasticIterations {
+      for iteration in 1...context.stochasticIterations {
         let subject = Unchecked(context.subject(0))
         let counters = SharedCounters()
         let tokenBox = Locked<AnyObservationToken?>(nil)
@@ -204,7 +211,7 @@ enum ConcurrencyRules {
       // Callbacks that took the foreign lock, over every iteration: none means the scenario
       // never happened, which is no pass.
       let locking = SharedCounters()
-      for iteration in 1...context.configuration.stochasticIterations {
+      for iteration in 1...context.stochasticIterations {
         let subject = Unchecked(context.subject(0))
         let foreign = NSLock()
         let box = Unchecked(foreign)
@@ -260,20 +267,22 @@ enum ConcurrencyRules {
     },
     ConformanceRule(
       "THR-06", .stochastic, requires: .all([.has(.threadSafe), .has(.replaysCurrentValue)]),
-      whenUnmet: .notApplicable(
-        "needs threadSafe and replaysCurrentValue: a replay made under the backend's lock is"
-          + " what it looks for"),
+      whenUnmet: notThreadSafe,
       title: "no replay while an internal lock is held",
       intent: "THR-05's mirror image: a backend that replays the current value to a new observer"
         + " while holding its own lock deadlocks as soon as the replay handler takes a lock that"
         + " a writing thread holds while it sets."
     ) { context in
+      guard context.has(.replaysCurrentValue) else {
+        return .notApplicable(
+          "needs replaysCurrentValue: a replay made under the backend's lock is what it looks for")
+      }
       var verdict = Verdict()
       // Replays that took the foreign lock, over every iteration: none means the scenario
       // never happened, which is no pass.
       let locking = SharedCounters()
       let subscriberMark = "observatory.thr06.subscriber"
-      for iteration in 1...context.configuration.stochasticIterations {
+      for iteration in 1...context.stochasticIterations {
         let subject = Unchecked(context.subject(0))
         let foreign = Unchecked(NSLock())
         let kept = Locked<[AnyObservationToken]>([])
@@ -333,7 +342,7 @@ enum ConcurrencyRules {
       var verdict = Verdict()
       let overlaps = CrossThreadOverlap()
       var nestedWrites = 0
-      for iteration in 1...context.configuration.stochasticIterations {
+      for iteration in 1...context.stochasticIterations {
         let subject = Unchecked(context.subject(0))
         let nested = Atomic<Int>(0)
         let token = subject.value.observe { value in

@@ -29,7 +29,9 @@ enum ErasureRules {
           continue
         }
         let directPasses = direct.kind == .passed || direct.kind == .probeObserved
-        guard directPasses else { continue }
+        // A probe of undeclared concurrency promises nothing to keep through erasure.
+        guard directPasses, !ConformanceSuite.isChildProcessProbe(rule, for: context.capabilities)
+        else { continue }
         compared += 1
         let erasedPasses = viaHandles.kind == .passed || viaHandles.kind == .probeObserved
         verdict.expect(

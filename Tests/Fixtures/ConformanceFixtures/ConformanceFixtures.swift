@@ -6,7 +6,9 @@ import ObservationCore
 /// conformance run over a backend that traps or deadlocks in one rule (`runaway-trap`,
 /// `runaway-deadlock`; see ``RunawayGuardedObservers``), or that declares a trap on misuse
 /// (`misuse-trap`, and `misuse-claimed-trap` which does not trap; see
-/// ``MisuseTrappingObservers``), for the tool's tests. It is what a
+/// ``MisuseTrappingObservers``), or that does not declare `threadSafe` and traps when used from
+/// another thread (`thread-confined`) or is safe anyway (`locked-undeclared`; see
+/// `ThreadProbeFixtures.swift`), for the tool's tests. It is what a
 /// third party's own harness executable does with its backend.
 @main
 enum ConformanceFixtures {
@@ -15,6 +17,7 @@ enum ConformanceFixtures {
     let backends: [any ObservationBackend] =
       RunawayReaction.allCases.map(RunawayGuardedBackend.init)
       + [MisuseTrappingBackend(traps: true), MisuseTrappingBackend(traps: false)]
+      + [ThreadConfinedBackend(), UndeclaredLockedBackend()]
     guard let name = arguments.first, let backend = backends.first(where: { $0.name == name })
     else {
       FileHandle.standardError.write(
