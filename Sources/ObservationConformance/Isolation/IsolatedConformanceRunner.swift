@@ -43,6 +43,20 @@ public struct IsolatedConformanceRunner: Sendable {
   /// The default ``ruleTimeout``: five minutes, far above the slowest rule.
   public static let defaultRuleTimeout = 300.0
 
+  /// Seconds a probe of concurrent use on a backend that does not declare `threadSafe` may go
+  /// without finishing (if ``ruleTimeout`` is not shorter): one minute, far above its 50
+  /// iterations. Such a probe that hangs has shown what it probes for; waiting the full rule
+  /// timeout would only make the run longer.
+  public static let concurrencyProbeTimeout = 60.0
+
+  /// How long the rule or re-run `unit`, now running, may go without finishing.
+  private func timeout(for unit: String?, _ capabilities: BackendCapabilities) -> Double {
+    guard let unit, let rule = ConformanceSuite.rule(unit),
+      ConformanceSuite.isChildProcessProbe(rule, for: capabilities)
+    else { return ruleTimeout }
+    return min(ruleTimeout, Self.concurrencyProbeTimeout)
+  }
+
   /// Creates a runner.
   ///
   /// - Throws: ``ConformanceIsolationError/invalidTimeout(_:)`` unless `ruleTimeout` is a
@@ -180,7 +194,7 @@ public struct IsolatedConformanceRunner: Sendable {
           transcript.append(text)
           continue reading
         }
-        deadline = .now() + ruleTimeout
+        deadline = .now() + timeout(for: inFlight.last?.unit, session.capabilities)
       case .end:
         break reading
       case .timedOut:
