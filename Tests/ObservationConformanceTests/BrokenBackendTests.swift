@@ -57,6 +57,31 @@ struct BrokenBackendTests {
     }
   }
 
+  /// `base`'s subjects and declaration, with willSet timing declared instead.
+  struct DeclaringWillSet<Base: ObservationBackend>: ObservationBackend {
+    let base: Base
+    var name: String { base.name + "-declared-willSet" }
+    var capabilities: BackendCapabilities {
+      var declared = base.capabilities
+      declared.timing = .willSet
+      return declared
+    }
+    func makeSubject(initialValue: Int) -> Base.Subject {
+      base.makeSubject(initialValue: initialValue)
+    }
+  }
+
+  @Test("DIFF-01 holds willSet backends to the reference model too: a fault fails it, none passes")
+  func differentialWillSet() throws {
+    let rule = try #require(ConformanceSuite.rule("DIFF-01"))
+    let faulty = ConformanceSuite.run(
+      rule, on: DeclaringWillSet(base: BrokenBackend(fault: .snapshotsHandlersPerQueuedWrite)))
+    #expect(faulty.kind == .failed, "\(faulty.details)")
+    #expect(faulty.details.contains("seed "), "\(faulty.details)")
+    let correct = ConformanceSuite.run(rule, on: DeclaringWillSet(base: BrokenBackend(fault: nil)))
+    #expect(correct.kind == .passed, "\(correct.details)")
+  }
+
   @Test("A contradictory declaration is rejected before any rule runs (META-02)")
   func contradictoryDeclaration() throws {
     let report = ConformanceSuite.run(ContradictoryBackend())

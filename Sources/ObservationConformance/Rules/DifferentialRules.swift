@@ -16,12 +16,15 @@ enum DifferentialRules {
         + " from their callbacks, find the ones nobody did; the seed reproduces a failure."
     ) { context in
       let declared = context.capabilities
+      // The histories are the values each observer receives, never what a callback reads back,
+      // so they do not depend on whether the store comes before the callbacks (didSet) or
+      // after them (willSet).
       guard declared.has(.synchronousDelivery), declared.has(.deliversEveryValue),
-        declared.timing == .didSet
+        declared.timing == .didSet || declared.timing == .willSet
       else {
         return .notApplicable(
-          "the reference model covers synchronous didSet backends that deliver every value;"
-            + " this one declares timing \(declared.timing.rawValue)"
+          "the reference model covers synchronous didSet or willSet backends that deliver every"
+            + " value; this one declares timing \(declared.timing.rawValue)"
             + (declared.has(.synchronousDelivery) ? "" : ", asynchronous delivery")
             + (declared.has(.deliversEveryValue) ? "" : ", coalescing"))
       }
