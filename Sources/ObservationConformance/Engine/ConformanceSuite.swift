@@ -69,12 +69,10 @@ public enum ConformanceSuite {
     }
     let binds = rule.requirement.isSatisfied(by: context.capabilities)
     if !binds, case .notApplicable(let reason) = rule.whenUnmet { return .notApplicable(reason) }
-    if !binds, case .probeInChildProcess(let reason) = rule.whenUnmet,
-      !context.configuration.isolated
-    {
+    if !context.configuration.isolated && isChildProcessProbe(rule, for: context.capabilities) {
       return .notApplicable(
-        reason + "; it is probed only in an isolated run (observatory conformance), where a"
-          + " crash costs one child process")
+        "threadSafe is not declared: concurrent use is undefined behaviour; it is probed only in"
+          + " an isolated run (observatory conformance), where a crash costs one child process")
     }
     context.isBinding = binds
     defer { context.isBinding = true }

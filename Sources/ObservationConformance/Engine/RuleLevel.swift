@@ -65,10 +65,4 @@ public enum UnmetRequirementPolicy: Sendable, Hashable {
   case probe
   /// Do not run; report not applicable with this reason (probing could crash or deadlock).
   case notApplicable(String)
-  /// Probe only where a crash costs one process: in an isolated run
-  /// (``ConformanceConfiguration/isolated``), run the check as a probe, and count a child that
-  /// dies or hangs during it as the behaviour not observed; in process, report not applicable
-  /// with this reason. Concurrent use of a backend that does not declare `threadSafe` is
-  /// undefined behaviour: it may crash, and that is what the probe reports.
-  case probeInChildProcess(String)
 }

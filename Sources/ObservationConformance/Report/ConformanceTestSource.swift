@@ -65,7 +65,6 @@ public struct ConformanceTestSource: Sendable, Hashable {
 
   /// `INIT-01` → `init01`: the rule's identifier as a function name.
   static func functionName(of id: String) -> String {
-    let parts = id.split(separator: "-")
-    return parts.map { $0.lowercased() }.joined()
+    id.lowercased().replacingOccurrences(of: "-", with: "")
   }
 }

@@ -13,12 +13,9 @@ import Synchronization
 /// ``ConformanceConfiguration/concurrencyProbeIterations`` (50): it reports what it saw, and
 /// whether an unsafe backend shows it in one run is a matter of chance.
 enum ConcurrencyRules {
-  private static let notThreadSafe = UnmetRequirementPolicy.probeInChildProcess(
-    "threadSafe is not declared: concurrent use is undefined behaviour")
-
   static let all: [ConformanceRule] = [
     ConformanceRule(
-      "THR-01", .stochastic, requires: .has(.threadSafe), whenUnmet: notThreadSafe,
+      "THR-01", .stochastic, requires: .has(.threadSafe),
       title: "concurrent sets from many threads lose nothing",
       intent: "A write that races another must still reach every observer exactly once."
     ) { context in
@@ -84,17 +81,10 @@ enum ConcurrencyRules {
     },
     ConformanceRule(
       "THR-02", .stochastic, requires: .all([.has(.threadSafe), .has(.serializedDelivery)]),
-      // Probed in process when threadSafe is declared; otherwise only in a child process.
       title: "callbacks to one observer never overlap",
       intent: "Observers written as if single-threaded corrupt their own state when a backend"
         + " calls them from two threads at once."
     ) { context in
-      guard context.has(.threadSafe) || context.configuration.isolated else {
-        return .notApplicable(
-          "threadSafe is not declared: concurrent use is undefined behaviour; it is probed only"
-            + " in an isolated run (observatory conformance), where a crash costs one child"
-            + " process")
-      }
       var verdict = Verdict()
       let counters = SharedCounters()
       for iteration in 1...context.stochasticIterations {
@@ -122,7 +112,7 @@ enum ConcurrencyRules {
       return verdict.result
     },
     ConformanceRule(
-      "THR-03", .stochastic, requires: .has(.threadSafe), whenUnmet: notThreadSafe,
+      "THR-03", .stochastic, requires: .has(.threadSafe),
       title: "storms of concurrent observe / cancel / set neither crash, deadlock nor race",
       intent: "Real apps subscribe and cancel on one thread while another writes."
     ) { context in
@@ -151,7 +141,7 @@ enum ConcurrencyRules {
       return verdict.result
     },
     ConformanceRule(
-      "THR-04", .stochastic, requires: .has(.threadSafe), whenUnmet: notThreadSafe,
+      "THR-04", .stochastic, requires: .has(.threadSafe),
       title: "after cancel returns on one thread, no new callback starts on another",
       intent: "Code that cancels and then tears down state must not be called back afterwards"
         + " (one callback already in flight may finish without immediateCancellation)."
@@ -202,7 +192,7 @@ enum ConcurrencyRules {
       return verdict.result
     },
     ConformanceRule(
-      "THR-05", .stochastic, requires: .has(.threadSafe), whenUnmet: notThreadSafe,
+      "THR-05", .stochastic, requires: .has(.threadSafe),
       title: "no callout while an internal lock is held",
       intent: "A backend that calls observers under its own lock deadlocks as soon as an observer"
         + " takes a lock that a subscribing thread already holds."
@@ -267,7 +257,6 @@ enum ConcurrencyRules {
     },
     ConformanceRule(
       "THR-06", .stochastic, requires: .all([.has(.threadSafe), .has(.replaysCurrentValue)]),
-      whenUnmet: notThreadSafe,
       title: "no replay while an internal lock is held",
       intent: "THR-05's mirror image: a backend that replays the current value to a new observer"
         + " while holding its own lock deadlocks as soon as the replay handler takes a lock that"

@@ -23,7 +23,7 @@ struct ConformanceTestsCommand: ParsableCommand {
   func validate() throws {
     let identifier = suiteName.unicodeScalars
     guard let first = identifier.first,
-      first == "_" || (first.properties.isXIDStart),
+      first == "_" || first.properties.isXIDStart,
       identifier.allSatisfy({ $0 == "_" || $0.properties.isXIDContinue })
     else {
       throw ValidationError(
