@@ -19,6 +19,8 @@ let package = Package(
     .library(name: "ObservationWorkloads", targets: ["ObservationWorkloads"]),
     .library(name: "ObservationConformance", targets: ["ObservationConformance"]),
     .library(name: "ObservationConformanceTesting", targets: ["ObservationConformanceTesting"]),
+    .library(name: "ObservationHarness", targets: ["ObservationHarness"]),
+    .library(name: "ObservatoryCommandLine", targets: ["ObservatoryCommandLine"]),
     .executable(name: "observatory", targets: ["observatory"]),
   ],
   dependencies: [
@@ -89,15 +91,29 @@ let package = Package(
       dependencies: ["ObservationCore", "ObservationConformance"],
       swiftSettings: languageMode),
 
-    // The command-line tool.
-    .executableTarget(
-      name: "observatory",
+    // The harness: cells in fresh processes, calibration, budgets, statistics, reports,
+    // comparisons. CInstructionCounting brackets the measured region for callgrind;
+    // CProcessControl pins a cell to a processor and ends it with its parent.
+    .target(
+      name: "ObservationHarness",
+      dependencies: [
+        "ObservationCore", "ObservationBackends", "ObservationWorkloads", "CInstructionCounting",
+        "CProcessControl",
+      ],
+      swiftSettings: languageMode),
+
+    // The command-line tool: argument parsing and printing over the harness and the suite, as
+    // a library so that a third party's executable can run it over its own backends.
+    .target(
+      name: "ObservatoryCommandLine",
       dependencies: [
         "ObservationCore", "ObservationBackends", "ObservationConformance", "ObservationWorkloads",
-        "CInstructionCounting", "CProcessControl",
+        "ObservationHarness", "CInstructionCounting", "CProcessControl",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: languageMode),
+    .executableTarget(
+      name: "observatory", dependencies: ["ObservatoryCommandLine"], swiftSettings: languageMode),
 
     // Tests.
     .testTarget(
@@ -120,16 +136,17 @@ let package = Package(
       ],
       swiftSettings: languageMode),
     // Backends that trap or deadlock in one rule, run as isolated-conformance children by
-    // ObservatoryToolTests (a test can only reach a crashing backend from another process).
+    // ObservationHarnessTests (a test can only reach a crashing backend from another process).
     .executableTarget(
       name: "conformance-fixtures",
       dependencies: ["ObservationCore", "ObservationConformance", "LinkedListBackend"],
       path: "Tests/Fixtures/ConformanceFixtures",
       swiftSettings: languageMode),
     .testTarget(
-      name: "ObservatoryToolTests",
+      name: "ObservationHarnessTests",
       dependencies: [
-        "observatory", "conformance-fixtures", "ObservationCore", "ObservationBackends",
+        "ObservationHarness", "ObservatoryCommandLine", "observatory", "conformance-fixtures",
+        "ObservationCore", "ObservationBackends",
         "ObservationConformance", "ObservationConformanceTesting", "ObservationWorkloads",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],

@@ -1,0 +1,188 @@
+import CInstructionCounting
+import ObservationBackends
+import ObservationCore
+import ObservationWorkloads
+
+/// Runs one cell in this process: warm-up, then repetitions until done or out of time.
+public enum CellExecution {
+  /// From this many observers on, a workload does the least work it can per repetition (one
+  /// write, one subject), setting up the observers dominates, and a cell runs one repetition
+  /// per process with no warm-up.
+  static let largeSize = 65536
+
+  /// The reference rows' backend names.
+  public static let referenceC = "reference-c"
+  /// The reference row that calls Swift closures from an array: the floor for a closure call.
+  public static let referenceSwift = "reference-swift-closures"
+
+  /// Runs the cell called by its names; `nil` if no backend has that name.
+  ///
+  /// - Parameters:
+  ///   - scale: the work of every repetition, warm-up included; `nil` calibrates it from the
+  ///     warm-up's time (see ``repeatMeasuring(_:repetitions:budget:memory:skipWarmUp:scale:)``).
+  ///   - countsInstructions: brackets the measured repetitions (not the warm-up) with
+  ///     callgrind's client requests, so that a process run under
+  ///     `valgrind --tool=callgrind --instr-atstart=no` counts exactly their timed regions.
+  public static func run(
+    backend name: String, workload: Workload, pattern: WorkloadPattern, n: Int, depth: Int = 0,
+    repetitions: Int, budget: Double, seed: UInt64, scale: WorkScale? = nil,
+    countsInstructions: Bool = false, turns: TurnTaking? = nil
+  ) -> CellOutcome? {
+    var probe = MemoryProbe()
+    let counter = InstructionRegion()
+    if countsInstructions {
+      probe.regionWillStart = { counter.regionWillStart() }
+      probe.regionDidEnd = { counter.regionDidEnd() }
+    }
+    let measure: ((WorkScale) -> Sample)?
+    if name == referenceC {
+      measure = { _ in ReferenceDrivers.cFunctionPointers(n: n, probe: probe) }
+    } else if name == referenceSwift {
+      measure = { _ in ReferenceDrivers.swiftClosureArray(n: n, probe: probe) }
+    } else {
+      var visitor = Visitor(
+        name: name, workload: workload, pattern: pattern, n: n, depth: depth, seed: seed,
+        probe: probe)
+      BackendCatalog.forEach(&visitor)
+      measure = visitor.measure
+    }
+    guard let measure else { return nil }
+    return repeatMeasuring(
+      measure, repetitions: repetitions, budget: budget, memory: probe.isAvailable,
+      skipWarmUp: n >= largeSize, scale: scale, turns: turns,
+      willMeasure: { counter.isArmed = true })
+  }
+
+  /// The wall time a measured repetition aims at: long enough to average a per-operation cost
+  /// over many operations, short enough that a backend spending microseconds per delivery
+  /// does not take seconds per repetition.
+  static let repetitionTarget = 0.02
+
+  /// The fraction of the full work the warm-up does, which calibrates the rest.
+  static let calibrationScale = WorkScale(1.0 / 16)
+
+  /// Runs a warm-up, then up to `repetitions` measured repetitions until `budget` seconds have
+  /// passed.
+  ///
+  /// The warm-up does 1/16 of the full work and is timed as a whole, set-up included; the
+  /// measured repetitions then do as much of the full work as fits in ``repetitionTarget``.
+  /// At the largest sizes there is no warm-up: one repetition already touches every page it
+  /// needs, its work is already the least a workload does, and a second would only spend the
+  /// cell's budget.
+  ///
+  /// With a fixed `scale` the warm-up and every repetition do that much work, whatever the
+  /// clock says: the instruction count of a repetition then depends on the code alone.
+  /// `willMeasure` is called once, after the warm-up and before the first measured repetition.
+  /// With `turns`, the warm-up and every repetition wait for this process's turn and pass it on
+  /// after (see ``TurnTaking``); the budget then counts the partner's turns too.
+  static func repeatMeasuring(
+    _ measure: (WorkScale) -> Sample, repetitions: Int, budget: Double, memory: Bool,
+    skipWarmUp: Bool = false, scale fixedScale: WorkScale? = nil, turns: TurnTaking? = nil,
+    willMeasure: () -> Void = {}
+  ) -> CellOutcome {
+    defer { turns?.finish() }
+    func inTurn(_ scale: WorkScale) -> Sample {
+      turns?.take()
+      defer { turns?.pass() }
+      return measure(scale)
+    }
+    var outcome = CellOutcome()
+    outcome.memoryMeasured = memory
+    let start = Stopwatch.now()
+    func elapsed() -> Double { Double(Stopwatch.now() - start) / 1e9 }
+    var scale = fixedScale ?? .full
+    if !skipWarmUp {
+      turns?.take()
+      let warmUpStart = Stopwatch.now()
+      let warmUp = measure(fixedScale ?? calibrationScale)
+      let warmUpSeconds = Double(Stopwatch.now() - warmUpStart) / 1e9
+      turns?.pass()
+      if let problem = warmUp.problem {
+        outcome.problem = problem
+        return outcome
+      }
+      if fixedScale == nil {
+        let seconds = max(warmUpSeconds, 1e-6)
+        scale = WorkScale(calibrationScale.fraction * repetitionTarget / seconds)
+      }
+    }
+    willMeasure()
+    outcome.scale = scale.fraction
+    var samples: [Sample] = []
+    while samples.count < repetitions {
+      if elapsed() > budget {
+        outcome.capped = samples.count < min(3, repetitions)
+        break
+      }
+      let sample = inTurn(scale)
+      if let problem = sample.problem {
+        outcome.problem = problem
+        return outcome
+      }
+      samples.append(sample)
+    }
+    outcome.nanosecondsPerOperation = samples.map(\.nanosecondsPerOperation)
+    outcome.measuredOperations = samples.reduce(0) { $0 + $1.operations }
+    outcome.wallSeconds = elapsed()
+    outcome.secondsPerRepetition =
+      outcome.wallSeconds / Double(samples.count + (skipWarmUp ? 0 : 1))
+    if let last = samples.last {
+      let operations = Double(max(last.operations, 1))
+      outcome.allocationsPerOperation = last.allocations.map { Double($0) / operations }
+      outcome.bytesPerOperation = last.allocatedBytes.map { Double($0) / operations }
+      outcome.retainedBytesPerObserver = last.retainedBytesPerObserver
+    }
+    return outcome
+  }
+
+  /// Turns callgrind's instrumentation on for the timed regions of measured repetitions only.
+  final class InstructionRegion {
+    /// Set once the warm-up is over.
+    var isArmed = false
+
+    func regionWillStart() {
+      if isArmed { observatory_callgrind_start() }
+    }
+
+    func regionDidEnd() {
+      if isArmed { observatory_callgrind_stop() }
+    }
+  }
+
+  /// Finds the backend by name and binds the workload to its concrete type, so the measured
+  /// loop is specialized.
+  struct Visitor: BackendVisitor {
+    let name: String
+    let workload: Workload
+    let pattern: WorkloadPattern
+    let n: Int
+    let depth: Int
+    let seed: UInt64
+    let probe: MemoryProbe
+    var measure: ((WorkScale) -> Sample)?
+
+    mutating func visit<Backend: ObservationBackend>(_ backend: Backend) {
+      guard backend.name == name else { return }
+      let (workload, pattern, n, depth, seed, probe) = (workload, pattern, n, depth, seed, probe)
+      measure = { scale in
+        switch workload {
+        case .subscribe: return Drivers.subscribe(backend, n: n, probe: probe, scale: scale)
+        case .erasedSubscribe:
+          return Drivers.erasedSubscribe(backend, n: n, probe: probe, scale: scale)
+        case .notify: return Drivers.notify(backend, n: n, probe: probe, scale: scale)
+        case .erasedNotify: return Drivers.erasedNotify(backend, n: n, probe: probe, scale: scale)
+        case .cancel:
+          return Drivers.cancel(
+            backend, n: n, pattern: pattern, seed: seed, probe: probe, scale: scale)
+        case .churn: return Drivers.churn(backend, n: n, probe: probe, scale: scale)
+        case .fanIn: return Drivers.fanIn(backend, n: n, probe: probe, scale: scale)
+        case .nested:
+          return Drivers.nested(
+            backend, n: n, depth: depth, pattern: pattern, probe: probe, scale: scale)
+            ?? Sample(
+              nanoseconds: 0, operations: 0, problem: "the backend has no nested observation")
+        }
+      }
+    }
+  }
+}

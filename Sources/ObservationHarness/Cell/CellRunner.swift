@@ -1,0 +1,272 @@
+import Foundation
+
+/// Runs one cell in fresh processes and waits for them, each at most a hard time limit.
+///
+/// A cell's repetitions are spread over several processes: between two processes of the same
+/// build the same cell can differ by more than half (memory layout, which core, what the other
+/// core does), and only samples from several processes show that noise to `compare`.
+public struct CellRunner {
+  let executable: URL
+  let jemallocPath: String?
+  let repetitions: (Int) -> Int
+  let budget: Double
+  let seed: UInt64
+  /// Processes per cell of the backend called by the argument.
+  let processes: (String) -> Int
+  /// Runs every process under callgrind, with a fixed amount of work, when set.
+  public var instructionCounter: InstructionCounter? = nil
+  /// The work of every repetition when instructions are counted (see ``WorkScale``).
+  var instructionScale = 1.0 / 16
+
+  /// How a cell's processes ended.
+  public enum Result {
+    case finished(CellOutcome)
+    case timedOut
+    case failed(String)
+  }
+
+  /// How many processes, and repetitions in each, a cell uses. Counting instructions, each
+  /// process runs one repetition: it is repeatable, and more processes only measure the spread
+  /// of a backend that is not.
+  func layout(_ plan: CellPlan) -> (processes: Int, repetitions: Int) {
+    let processes = processes(plan.backend)
+    if instructionCounter != nil { return (max(1, processes), 1) }
+    let count = max(1, min(processes, repetitions(plan.n)))
+    return (count, max(1, Int((Double(repetitions(plan.n)) / Double(count)).rounded(.up))))
+  }
+
+  /// Repetitions a cell runs in all, warm-ups included (none at ``CellExecution/largeSize``
+  /// or more).
+  func totalRepetitions(_ plan: CellPlan) -> Int {
+    let (count, perProcess) = layout(plan)
+    return count * (perProcess + (plan.n >= CellExecution.largeSize ? 0 : 1))
+  }
+
+  /// Runs the cell's processes one after another. The budget holds for the whole cell: once it
+  /// is spent, no further process starts, and a cell left with fewer than three repetitions
+  /// (or fewer than it asked for, if that is less) is capped.
+  func run(_ plan: CellPlan) -> Result {
+    let (count, perProcess) = layout(plan)
+    var merged = CellOutcome()
+    let start = DispatchTime.now()
+    for index in 0..<count {
+      let spent = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+      if index > 0 && spent > budget {
+        merged.capped = merged.nanosecondsPerOperation.count < min(3, count * perProcess)
+        return .finished(merged)
+      }
+      switch runProcess(
+        plan, repetitions: perProcess, budget: budget / Double(count),
+        scale: instructionCounter == nil ? nil : instructionScale)
+      {
+      case .finished(let outcome):
+        if outcome.problem != nil || outcome.capped { return .finished(outcome) }
+        merged.nanosecondsPerOperation += outcome.nanosecondsPerOperation
+        merged.instructionsPerOperation += outcome.instructionsPerOperation
+        merged.d1MissesPerOperation += outcome.d1MissesPerOperation
+        merged.llMissesPerOperation += outcome.llMissesPerOperation
+        merged.allocationsPerOperation = outcome.allocationsPerOperation
+        merged.bytesPerOperation = outcome.bytesPerOperation
+        merged.retainedBytesPerObserver = outcome.retainedBytesPerObserver
+        merged.memoryMeasured = outcome.memoryMeasured
+        merged.wallSeconds += outcome.wallSeconds
+        merged.secondsPerRepetition = max(merged.secondsPerRepetition, outcome.secondsPerRepetition)
+      case let other:
+        return other
+      }
+    }
+    return .finished(merged)
+  }
+
+  /// `pid` in ten digits, zero-padded.
+  static func fixedWidth(_ pid: Int32) -> String { String(format: "%010d", pid) }
+
+  /// Checks, before a sweep, that a cell process started with `jemallocPath` preloaded runs on
+  /// jemalloc; a library that is not jemalloc, or does not load, is an error here rather than
+  /// a failure in every jemalloc cell.
+  public func checkJemalloc() throws {
+    guard let jemallocPath else { return }
+    let probe = CellPlan(
+      allocator: .jemalloc, backend: CellExecution.referenceC, workload: "notify", pattern: "-",
+      n: 1)
+    if case .failed(let reason) = runProcess(probe, repetitions: 1, budget: 1, scale: 1.0 / 16) {
+      throw ToolError("jemalloc at '\(jemallocPath)' cannot be used: \(reason)")
+    }
+  }
+
+  /// Runs one process of the cell: `repetitions` after a warm-up, each doing `scale` of the
+  /// full work, or calibrated to about 20 ms when `scale` is `nil`.
+  func runProcess(
+    _ plan: CellPlan, repetitions: Int, budget: Double, scale: Double?
+  ) -> Result {
+    switch start(plan, repetitions: repetitions, budget: budget, scale: scale) {
+    case .success(let running): return running.finish()
+    case .failure(let failure): return failure.result
+    }
+  }
+
+  /// A reason a cell process could not start.
+  struct StartFailure: Error {
+    let result: Result
+  }
+
+  /// Starts one process of the cell and returns without waiting for it; with `turns`, it
+  /// measures in turn with another process (see ``TurnTaking``), on the `cpu`-th processor this
+  /// process may use. The cell process is killed by the kernel if this one dies.
+  func start(
+    _ plan: CellPlan, repetitions: Int, budget: Double, scale: Double?,
+    turns: (takeFrom: String, passTo: String)? = nil, cpu: Int? = nil
+  ) -> Swift.Result<RunningCell, StartFailure> {
+    let process = Process()
+    var arguments = [
+      "cell", "--backend", plan.backend, "--workload", plan.workload, "--pattern", plan.pattern,
+      "--n", String(plan.n), "--depth", String(plan.depth), "--repetitions", String(repetitions),
+      "--budget",
+      String(budget), "--seed", String(seed),
+      // Padded: an argument whose length followed the process id would move the cell's heap
+      // layout, and with it the instructions a pointer-keyed table spends, from run to run.
+      "--parent", Self.fixedWidth(getpid()),
+    ]
+    if let cpu { arguments += ["--cpu", String(cpu)] }
+    var countsFile: URL?
+    var environment = ProcessInfo.processInfo.environment
+    if let scale { arguments += ["--scale", String(scale)] }
+    if let turns { arguments += ["--turns", turns.takeFrom + ":" + turns.passTo] }
+    if let instructionCounter {
+      arguments += ["--metric", "instructions"]
+      let (launcher, launchArguments, output) = instructionCounter.launch(arguments)
+      process.executableURL = launcher
+      process.arguments = launchArguments
+      countsFile = output
+      // The same hash seed in every process, so that set and dictionary layouts, and the
+      // instructions spent on them, do not change from one run to the next.
+      environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+    } else {
+      process.executableURL = executable
+      process.arguments = arguments
+    }
+    environment["LD_PRELOAD"] = nil
+    if plan.allocator == .jemalloc, let jemallocPath { environment["LD_PRELOAD"] = jemallocPath }
+    process.environment = environment
+    let running = RunningCell(
+      process: process, countsFile: countsFile,
+      deadline: .now() + budget * 1.5 + 0.5,
+      preloadedJemalloc: plan.allocator == .jemalloc ? jemallocPath : nil)
+    process.standardOutput = running.output
+    process.standardError = running.errors
+    process.terminationHandler = { [done = running.done] _ in done.signal() }
+    do {
+      try process.run()
+    } catch {
+      running.closePipes()
+      return .failure(
+        StartFailure(
+          result: .failed("could not start a cell process: \(error.localizedDescription)")))
+    }
+    // Read while the child runs so a full pipe cannot block it.
+    DispatchQueue.global().async(group: running.readers) { [collected = running.collected] in
+      collected.output = running.output.fileHandleForReading.readDataToEndOfFile()
+    }
+    DispatchQueue.global().async(group: running.readers) { [collected = running.collected] in
+      collected.errors = running.errors.fileHandleForReading.readDataToEndOfFile()
+    }
+    return .success(running)
+  }
+
+  /// A runner that launches `executable` for each cell.
+  public init(
+    executable: URL, jemallocPath: String?, repetitions: @escaping (Int) -> Int, budget: Double,
+    seed: UInt64, processes: @escaping (String) -> Int,
+    instructionCounter: InstructionCounter? = nil, instructionScale: Double = 1.0 / 16
+  ) {
+    self.executable = executable
+    self.jemallocPath = jemallocPath
+    self.repetitions = repetitions
+    self.budget = budget
+    self.seed = seed
+    self.processes = processes
+    self.instructionCounter = instructionCounter
+    self.instructionScale = instructionScale
+  }
+}
+
+/// A cell process that has started: wait for it with ``finish()``.
+public struct RunningCell {
+  let process: Process
+  let countsFile: URL?
+  /// A repetition already running when the budget ends may finish; one that would take far
+  /// longer (an O(n^2) cancel at a million observers) is stopped at this moment.
+  let deadline: DispatchTime
+  /// The jemalloc the process was started with, if any: its outcome must say it ran on it.
+  let preloadedJemalloc: String?
+  let output = Pipe()
+  let errors = Pipe()
+  let done = DispatchSemaphore(value: 0)
+  let readers = DispatchGroup()
+  let collected = Collected()
+
+  /// The parent's ends of both pipes: a sweep starts thousands of processes, and leaked
+  /// descriptors past 1,024 crash Foundation's `Process.run`.
+  func closePipes() {
+    for pipe in [output, errors] {
+      try? pipe.fileHandleForReading.close()
+      try? pipe.fileHandleForWriting.close()
+    }
+  }
+
+  /// Waits for the process (stopping it at its deadline) and reads its outcome.
+  func finish() -> CellRunner.Result {
+    defer { closePipes() }
+    if done.wait(timeout: deadline) == .timedOut {
+      process.terminate()
+      if done.wait(timeout: .now() + 2) == .timedOut {
+        kill(process.processIdentifier, SIGKILL)
+        done.wait()
+      }
+      readers.wait()
+      return .timedOut
+    }
+    readers.wait()
+    guard process.terminationStatus == 0 else {
+      let message = String(decoding: collected.errors, as: UTF8.self).split(separator: "\n")
+        .prefix(3).joined(separator: " / ")
+      let how =
+        process.terminationReason == .uncaughtSignal
+        ? "was killed by signal \(process.terminationStatus)"
+        : "exited with status \(process.terminationStatus)"
+      return .failed("cell process \(how): \(message)")
+    }
+    var outcome: CellOutcome
+    do {
+      outcome = try JSONDecoder().decode(CellOutcome.self, from: collected.output)
+    } catch {
+      return .failed("cell process printed no outcome: \(error.localizedDescription)")
+    }
+    if let preloadedJemalloc, outcome.problem == nil, !outcome.memoryMeasured {
+      return .failed(
+        "jemalloc did not load in the cell process (LD_PRELOAD=\(preloadedJemalloc)); the row"
+          + " would be labelled jemalloc without it")
+    }
+    if let countsFile, outcome.problem == nil, !outcome.capped {
+      guard let operations = outcome.measuredOperations, operations > 0 else {
+        return .failed("the cell process reported no operations to divide its count by")
+      }
+      do {
+        let counts = try InstructionCounter.read(countsFile)
+        let perOperation = { (count: Double) in count / Double(operations) }
+        outcome.instructionsPerOperation = [perOperation(counts.instructions)]
+        outcome.d1MissesPerOperation = counts.d1Misses.map { [perOperation($0)] } ?? []
+        outcome.llMissesPerOperation = counts.llMisses.map { [perOperation($0)] } ?? []
+      } catch {
+        return .failed("callgrind's counts could not be read: \(error)")
+      }
+    }
+    return .finished(outcome)
+  }
+}
+
+/// What a child process printed; each field is written by one reader and read after both finish.
+public final class Collected: @unchecked Sendable {
+  var output = Data()
+  var errors = Data()
+}

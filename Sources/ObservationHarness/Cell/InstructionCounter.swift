@@ -1,0 +1,149 @@
+import CInstructionCounting
+import Foundation
+
+/// Runs cell processes under callgrind and reads what it counted.
+///
+/// valgrind 3.19 cannot read the debug information of this toolchain's release builds (it
+/// gives up on DWARF 5 forms), so the counter measures a copy of the executable with its debug
+/// sections stripped: the same code, byte for byte.
+public struct InstructionCounter {
+  /// valgrind's launcher.
+  let valgrind: URL
+  /// The stripped copy of the executable that cells run as.
+  let executable: URL
+  /// Where callgrind writes its counts; removed by ``removeScratch()``.
+  let scratch: URL
+  /// Whether callgrind simulates the caches (D1 and LL misses), at several times the cost.
+  let simulatesCaches: Bool
+
+  /// What callgrind counted in one process's measured regions.
+  struct Counts: Equatable {
+    var instructions: Double
+    /// Level-1 data cache misses, reads and writes; `nil` without cache simulation.
+    var d1Misses: Double?
+    /// Last-level misses, instruction and data, reads and writes; `nil` without it.
+    var llMisses: Double?
+  }
+
+  enum SetUpError: Error, CustomStringConvertible {
+    case noValgrind
+    case noClientRequests
+    case strip(String)
+
+    var description: String {
+      switch self {
+      case .noValgrind:
+        return "--metric instructions needs valgrind on PATH (Debian: apt-get install valgrind)"
+      case .noClientRequests:
+        return "--metric instructions needs a build with valgrind's callgrind.h (Debian: apt-get"
+          + " install valgrind, then rebuild); this one cannot mark its timed regions"
+      case .strip(let reason):
+        return "--metric instructions could not make a copy without debug sections: \(reason)"
+      }
+    }
+  }
+
+  /// Finds valgrind and makes the stripped copy of `executable` in a new scratch directory.
+  static func prepare(executable: URL, simulatesCaches: Bool) throws -> InstructionCounter {
+    guard let valgrind = findOnPath("valgrind") else { throw SetUpError.noValgrind }
+    guard observatory_callgrind_available() != 0 else { throw SetUpError.noClientRequests }
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "observatory-callgrind-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
+    Interruption.remember(directory: scratch.path)
+    let copy = scratch.appendingPathComponent(executable.lastPathComponent)
+    guard let objcopy = findOnPath("objcopy") else {
+      try? FileManager.default.removeItem(at: scratch)
+      throw SetUpError.strip("objcopy was not found on PATH (Debian: binutils)")
+    }
+    let process = Process()
+    process.executableURL = objcopy
+    process.arguments = ["--strip-debug", executable.path, copy.path]
+    let errors = Pipe()
+    process.standardError = errors
+    do { try process.run() } catch {
+      try? FileManager.default.removeItem(at: scratch)
+      throw SetUpError.strip(error.localizedDescription)
+    }
+    let message = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      try? FileManager.default.removeItem(at: scratch)
+      throw SetUpError.strip(String(decoding: message, as: UTF8.self))
+    }
+    return InstructionCounter(
+      valgrind: valgrind, executable: copy, scratch: scratch, simulatesCaches: simulatesCaches)
+  }
+
+  /// The process to launch for a cell with `arguments`, and where its counts will be.
+  func launch(_ arguments: [String]) -> (URL, [String], URL) {
+    let output = scratch.appendingPathComponent("cell-\(UUID().uuidString).callgrind")
+    var valgrindArguments = [
+      "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=\(output.path)", "--quiet",
+      "--dump-line=no", "--dump-instr=no",
+    ]
+    if simulatesCaches { valgrindArguments.append("--cache-sim=yes") }
+    return (valgrind, valgrindArguments + [executable.path] + arguments, output)
+  }
+
+  /// Reads the totals callgrind wrote to `file`, and removes it.
+  static func read(_ file: URL) throws -> Counts {
+    defer { try? FileManager.default.removeItem(at: file) }
+    let text = try String(contentsOf: file, encoding: .utf8)
+    return try parse(text)
+  }
+
+  enum ParseError: Error, CustomStringConvertible {
+    case missing(String)
+    var description: String { "callgrind's output has no \(missing)" }
+    private var missing: String {
+      switch self {
+      case .missing(let what): return what
+      }
+    }
+  }
+
+  /// The totals of a callgrind output file's text.
+  static func parse(_ text: String) throws -> Counts {
+    var events: [Substring] = []
+    var totals: [Double] = []
+    for line in text.split(separator: "\n") {
+      if line.hasPrefix("events:") {
+        events = line.dropFirst("events:".count).split(separator: " ")
+      } else if line.hasPrefix("totals:") || (totals.isEmpty && line.hasPrefix("summary:")) {
+        totals = line.drop(while: { $0 != ":" }).dropFirst().split(separator: " ").compactMap {
+          Double($0)
+        }
+      }
+    }
+    guard !events.isEmpty else { throw ParseError.missing("'events:' line") }
+    guard totals.count == events.count else { throw ParseError.missing("'totals:' line") }
+    let count = Dictionary(zip(events.map(String.init), totals), uniquingKeysWith: { a, _ in a })
+    guard let instructions = count["Ir"] else { throw ParseError.missing("Ir event") }
+    var counts = Counts(instructions: instructions)
+    if let d1Read = count["D1mr"], let d1Write = count["D1mw"] {
+      counts.d1Misses = d1Read + d1Write
+    }
+    if let instructionMisses = count["ILmr"], let readMisses = count["DLmr"],
+      let writeMisses = count["DLmw"]
+    {
+      counts.llMisses = instructionMisses + readMisses + writeMisses
+    }
+    return counts
+  }
+
+  /// Removes the stripped copy and any output left.
+  public func removeScratch() {
+    try? FileManager.default.removeItem(at: scratch)
+    Interruption.forget(directory: scratch.path)
+  }
+
+  static func findOnPath(_ name: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") where !directory.isEmpty {
+      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,298 @@
+import Foundation
+
+/// Runs one cell on two builds, in turn, and judges the ratio of their costs.
+///
+/// A round starts one process of each build on the same work; the two take turns through
+/// ``TurnTaking``, one repetition each, so that every base repetition has a candidate
+/// repetition made within milliseconds of it. The round's ratio is the median of its
+/// neighbouring pairs' ratios; rounds alternate which build goes first. Fresh processes per
+/// round keep what one process's memory layout does to one build from deciding the verdict.
+public struct PairedRunner {
+  let base: CellRunner
+  let candidate: CellRunner
+  let rounds: Int
+  let repetitions: Int
+  let threshold: Double
+  let confidence: Double
+
+  /// The share of the calibrated work (about 20 ms) one repetition does in a round: a shorter
+  /// repetition lies closer in time to its partner, on a machine whose speed moves within tens
+  /// of milliseconds.
+  static let repetitionShare = 0.25
+
+  /// One cell measured on both builds.
+  public struct Cell {
+    var plan: CellPlan
+    /// Every measured repetition's nanoseconds per operation, per build.
+    var baseSamples: [Double] = []
+    var candidateSamples: [Double] = []
+    /// One ratio candidate / base per round: the median over its pairs of repetitions.
+    var roundRatios: [Double] = []
+    var estimate: RatioEstimate?
+    /// What the paired rounds conclude for this cell.
+    public var verdict: Comparison.Verdict = .notComparable
+    var reason = ""
+  }
+
+  /// Measures `plan` with both builds, round after round, and judges the ratios.
+  ///
+  ///  - Complexity: `rounds` pairs of cell processes.
+  public func run(_ plan: CellPlan) -> Cell {
+    var cell = Cell(plan: plan)
+    // The base calibrates; every process then does the same work.
+    let scale: Double
+    switch base.runProcess(plan, repetitions: 1, budget: base.budget, scale: nil) {
+    case .finished(let outcome) where outcome.problem == nil && !outcome.capped:
+      guard let calibrated = outcome.scale else {
+        cell.reason = "the base build prints no work scale: it predates `ab`"
+        return cell
+      }
+      scale = min(1, calibrated * Self.repetitionShare)
+    case .finished(let outcome):
+      cell.reason = "not measured in the base: " + (outcome.problem ?? "capped")
+      return cell
+    case .timedOut:
+      cell.reason = "not measured in the base: capped"
+      return cell
+    case .failed(let reason) where reason.contains("Unknown option"):
+      cell.reason =
+        "the base build's `cell` lacks the options this `ab` uses (--turns, --cpu, --parent):"
+        + " build both sides from this version or later"
+      return cell
+    case .failed(let reason):
+      cell.reason = "not measured in the base: \(reason)"
+      return cell
+    }
+    if let failure = measureRounds(&cell, scale: scale) { return failure }
+    cell = judge(cell)
+    guard cell.verdict == .regression || cell.verdict == .improvement else { return cell }
+    // A verdict must survive a second measurement: a burst of load that happened to hit one
+    // build's turns more than the other's does not come back on cue, a real change does.
+    // The second batch of rounds must by itself move the same way past the threshold, and
+    // the interval over both batches must still clear it.
+    let first = cell.verdict
+    var second = Cell(plan: plan)
+    if let failure = measureRounds(&second, scale: scale) { return failure }
+    cell.baseSamples += second.baseSamples
+    cell.candidateSamples += second.candidateSamples
+    cell.roundRatios += second.roundRatios
+    cell = judge(cell)
+    let repeated = RatioEstimate(pairedRatios: second.roundRatios, confidence: confidence)
+    let confirmed =
+      repeated.map {
+        first == .regression ? $0.ratio > 1 + threshold : $0.ratio < 1 - threshold
+      } ?? false
+    if cell.verdict != first || !confirmed {
+      cell.verdict = .inconclusive
+      cell.reason = "not confirmed by a second measurement"
+    }
+    return cell
+  }
+
+  /// Runs `rounds` rounds into `cell`'s samples; the cell to report if a process failed.
+  private func measureRounds(_ cell: inout Cell, scale: Double) -> Cell? {
+    for round in 0..<rounds {
+      let baseFirst = round.isMultiple(of: 2)
+      let pair: (base: CellRunner.Result, candidate: CellRunner.Result)
+      do {
+        pair = try measureInTurns(cell.plan, scale: scale, baseFirst: baseFirst, cpu: round)
+      } catch {
+        cell.reason = "could not set up the turns: \(error)"
+        return cell
+      }
+      guard case .finished(let baseOutcome) = pair.base, baseOutcome.problem == nil,
+        !baseOutcome.capped, !baseOutcome.nanosecondsPerOperation.isEmpty
+      else { return judgeFailure(cell, pair.base, isCandidate: false) }
+      guard case .finished(let candidateOutcome) = pair.candidate,
+        candidateOutcome.problem == nil, !candidateOutcome.capped,
+        !candidateOutcome.nanosecondsPerOperation.isEmpty
+      else { return judgeFailure(cell, pair.candidate, isCandidate: true) }
+      let baseTimes = baseOutcome.nanosecondsPerOperation
+      let candidateTimes = candidateOutcome.nanosecondsPerOperation
+      cell.baseSamples += baseTimes
+      cell.candidateSamples += candidateTimes
+      let ratios = zip(baseTimes, candidateTimes).map { $1 / $0 }
+      if let median = Summary(ratios)?.median { cell.roundRatios.append(median) }
+    }
+    return nil
+  }
+
+  /// Runs one process of each build at once, taking turns on the `cpu`-th processor (counting
+  /// round the ones this process may use), and waits for both.
+  ///
+  /// Both on one processor: on a virtual machine one virtual processor can run a delivery
+  /// 50% slower than the other for seconds at a time (measured here: 42 against 65 ns per
+  /// linked-list delivery), so two processes on two processors, even taking turns, see two
+  /// machines. Rounds go round the processors, so every one of them is in the verdict.
+  private func measureInTurns(
+    _ plan: CellPlan, scale: Double, baseFirst: Bool, cpu: Int
+  )
+    throws -> (
+      base: CellRunner.Result, candidate: CellRunner.Result
+    )
+  {
+    let pipes = try TurnPipes()
+    defer { pipes.remove() }
+    // Each process may wait for its partner's repetitions as long as it runs its own.
+    func start(
+      _ runner: CellRunner, takeFrom: String, passTo: String
+    )
+      -> Swift.Result<
+        RunningCell, CellRunner.StartFailure
+      >
+    {
+      runner.start(
+        plan, repetitions: repetitions, budget: runner.budget * 2, scale: scale,
+        turns: (takeFrom, passTo), cpu: cpu)
+    }
+    let baseRun = start(base, takeFrom: pipes.toBase, passTo: pipes.toCandidate)
+    let candidateRun = start(candidate, takeFrom: pipes.toCandidate, passTo: pipes.toBase)
+    // Both processes are waited for whatever happens, so that none outlives the round.
+    let firstTurn = Swift.Result { try pipes.giveFirstTurn(toBase: baseFirst) }
+    let finish = { (run: Swift.Result<RunningCell, CellRunner.StartFailure>) in
+      switch run {
+      case .success(let running): return running.finish()
+      case .failure(let failure): return failure.result
+      }
+    }
+    let results = (base: finish(baseRun), candidate: finish(candidateRun))
+    try firstTurn.get()
+    return results
+  }
+
+  private func judgeFailure(_ cell: Cell, _ result: CellRunner.Result, isCandidate: Bool) -> Cell {
+    var cell = cell
+    let what: String
+    var capped = false
+    switch result {
+    case .finished(let outcome) where outcome.problem != nil: what = outcome.problem!
+    case .finished, .timedOut:
+      what = "ran out of its time budget"
+      capped = true
+    case .failed(let reason): what = reason
+    }
+    if isCandidate {
+      cell.verdict = capped ? .capped : .regression
+      cell.reason = "the candidate \(what)"
+    } else {
+      cell.reason = "the base \(what)"
+    }
+    return cell
+  }
+
+  private func judge(_ cell: Cell) -> Cell {
+    var cell = cell
+    guard let estimate = RatioEstimate(pairedRatios: cell.roundRatios, confidence: confidence)
+    else {
+      cell.reason = "too few rounds for a \(csvNumber(confidence * 100))% interval"
+      return cell
+    }
+    cell.estimate = estimate
+    cell.verdict = Self.verdict(estimate, threshold: threshold)
+    if cell.verdict == .inconclusive { cell.reason = "the interval reaches past the threshold" }
+    return cell
+  }
+
+  /// Regression when the whole interval lies above 1 + `threshold`, improvement when below
+  /// 1 - `threshold`, unchanged when within both, inconclusive otherwise.
+  static func verdict(_ estimate: RatioEstimate, threshold: Double) -> Comparison.Verdict {
+    if estimate.lower > 1 + threshold { return .regression }
+    if estimate.upper < 1 - threshold { return .improvement }
+    if estimate.lower >= 1 - threshold && estimate.upper <= 1 + threshold { return .unchanged }
+    return .inconclusive
+  }
+
+  /// Runs `base` and `candidate` side by side, `rounds` times.
+  public init(
+    base: CellRunner, candidate: CellRunner, rounds: Int, repetitions: Int, threshold: Double,
+    confidence: Double
+  ) {
+    self.base = base
+    self.candidate = candidate
+    self.rounds = rounds
+    self.repetitions = repetitions
+    self.threshold = threshold
+    self.confidence = confidence
+  }
+}
+
+/// The verdicts of `ab`, as text or Markdown.
+public struct PairedReport {
+  let cells: [PairedRunner.Cell]
+  let threshold: Double
+  let confidence: Double
+
+  /// The cells called a regression: what makes `ab` exit with status 2.
+  public var regressions: [PairedRunner.Cell] { cells.filter { $0.verdict == .regression } }
+
+  private func name(_ plan: CellPlan) -> String {
+    [
+      plan.allocator.rawValue, plan.backend, plan.workload, plan.pattern, String(plan.n),
+      String(plan.depth),
+    ].joined(separator: "/")
+  }
+
+  private func columns(_ cell: PairedRunner.Cell) -> [String] {
+    let median = { (values: [Double]) in
+      Summary(values).map { csvNumber($0.median) + " ns" } ?? "-"
+    }
+    guard let estimate = cell.estimate else {
+      return [name(cell.plan), median(cell.baseSamples), median(cell.candidateSamples), "-", "-"]
+    }
+    return [
+      name(cell.plan), median(cell.baseSamples), median(cell.candidateSamples),
+      String(format: "%+.1f%%", (estimate.ratio - 1) * 100),
+      String(format: "[%+.1f%%, %+.1f%%]", (estimate.lower - 1) * 100, (estimate.upper - 1) * 100),
+    ]
+  }
+
+  private func shown(_ changesOnly: Bool) -> [PairedRunner.Cell] {
+    changesOnly ? cells.filter { $0.verdict != .unchanged } : cells
+  }
+
+  var summary: String {
+    let counts = Dictionary(grouping: cells, by: \.verdict).mapValues(\.count)
+    let parts = Comparison.Verdict.allCases.compactMap { verdict in
+      counts[verdict].map { "\($0) \(verdict.rawValue)" }
+    }.joined(separator: ", ")
+    return "\(cells.count) cells measured on both builds, interleaved, at a"
+      + " \(csvNumber(threshold * 100))% threshold with \(csvNumber(confidence * 100))% intervals:"
+      + " \(parts)"
+      + (regressions.isEmpty ? ". No regression." : ". \(regressions.count) regression(s).")
+  }
+
+  /// The report as a plain-text table; only the changed cells with `changesOnly`.
+  public func text(changesOnly: Bool = false) -> String {
+    let header = [
+      "cell (allocator/backend/workload/pattern/n/depth)", "base", "candidate", "change",
+      "\(csvNumber(confidence * 100))% interval", "verdict",
+    ]
+    let rows =
+      [header]
+      + shown(changesOnly).map {
+        columns($0) + [$0.verdict.rawValue + ($0.reason.isEmpty ? "" : ": " + $0.reason)]
+      }
+    return TextTable.render(rows) + summary + "\n"
+  }
+
+  /// The report as a Markdown table; only the changed cells with `changesOnly`.
+  public func markdown(changesOnly: Bool = false) -> String {
+    var lines = [
+      summary, "",
+      "| cell | base | candidate | change | \(csvNumber(confidence * 100))% interval | verdict |",
+      "|---|---:|---:|---:|---:|---|",
+    ]
+    for cell in shown(changesOnly) {
+      let verdict = cell.verdict == .regression ? "**regression**" : cell.verdict.rawValue
+      lines.append("| " + columns(cell).joined(separator: " | ") + " | \(verdict) |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A report of `cells` judged at `threshold` with `confidence`.
+  public init(cells: [PairedRunner.Cell], threshold: Double, confidence: Double) {
+    self.cells = cells
+    self.threshold = threshold
+    self.confidence = confidence
+  }
+}

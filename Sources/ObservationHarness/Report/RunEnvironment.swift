@@ -1,0 +1,161 @@
+import Foundation
+
+/// What every row of a report says about where and how it was measured.
+public struct RunEnvironment {
+  var runID: String
+  var commit: String
+  var date: String
+  var host: String
+  var cpu: String
+  var cores: Int
+  var os: String
+  var swift: String
+  var build: String
+
+  /// The machine, toolchain and commit this process runs on.
+  public static func current() -> RunEnvironment {
+    let now = Date()
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return RunEnvironment(
+      runID: String(UInt64(now.timeIntervalSince1970 * 1000), radix: 36) + "-"
+        + String(getpid(), radix: 36),
+      commit: gitCommit(), date: formatter.string(from: now), host: hostName(), cpu: cpuModel(),
+      cores: ProcessInfo.processInfo.activeProcessorCount, os: operatingSystem(),
+      swift: swiftVersion, build: isDebugBuild ? "debug" : "release")
+  }
+
+  /// Whether this is a debug build, whose timings are not worth a report.
+  public static var isDebugBuild: Bool {
+    #if DEBUG
+    return true
+    #else
+    return false
+    #endif
+  }
+
+  static var swiftVersion: String {
+    #if compiler(>=6.4)
+    return "6.4+"
+    #elseif compiler(>=6.3)
+    return "6.3"
+    #elseif compiler(>=6.2)
+    return "6.2"
+    #else
+    return "older than 6.2"
+    #endif
+  }
+
+  /// The short commit, with `-dirty` when tracked files have uncommitted changes; `unknown`
+  /// outside a git checkout.
+  static func gitCommit() -> String {
+    guard let commit = shell("git", ["rev-parse", "--short=12", "HEAD"]), !commit.isEmpty else {
+      return "unknown"
+    }
+    let status = shell("git", ["status", "--porcelain", "--untracked-files=no"]) ?? ""
+    return status.isEmpty ? commit : commit + "-dirty"
+  }
+
+  static func hostName() -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count) == 0 else { return "unknown" }
+    let name = String(cString: buffer)
+    let safe = name.unicodeScalars.map {
+      CharacterSet.alphanumerics.contains($0) || $0 == "-" ? Character($0) : "-"
+    }
+    return String(safe).isEmpty ? "unknown" : String(safe)
+  }
+
+  static func cpuModel() -> String {
+    guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else {
+      return "unknown"
+    }
+    for line in text.split(separator: "\n") where line.hasPrefix("model name") {
+      if let colon = line.firstIndex(of: ":") {
+        return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      }
+    }
+    return "unknown"
+  }
+
+  static func operatingSystem() -> String {
+    if let text = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8) {
+      for line in text.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
+        return line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(
+          in: CharacterSet(charactersIn: "\""))
+      }
+    }
+    return ProcessInfo.processInfo.operatingSystemVersionString
+  }
+
+  /// Runs a command found on `PATH`; its trimmed output, or `nil` if it failed.
+  static func shell(_ command: String, _ arguments: [String]) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [command] + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
+
+/// Finds jemalloc's shared library, to preload it into cells measured with `--allocator jemalloc`.
+public enum JemallocLocator {
+  /// The library's path, from `OBSERVATORY_JEMALLOC` or the dynamic linker's cache.
+  ///
+  /// - Throws: a ``ToolError`` when `OBSERVATORY_JEMALLOC` names something that is not a
+  ///   readable shared library (a regular file that starts as an ELF file does): rows labelled
+  ///   `jemalloc` must have been measured with it. Each cell process also checks that jemalloc
+  ///   is really its allocator.
+  public static func find() throws -> String? {
+    if let path = ProcessInfo.processInfo.environment["OBSERVATORY_JEMALLOC"] {
+      guard !path.isEmpty else {
+        throw ToolError(
+          "OBSERVATORY_JEMALLOC is set but empty; unset it, or give the path of libjemalloc.so.2")
+      }
+      guard let problem = sharedLibraryProblem(path) else { return path }
+      throw ToolError(
+        "OBSERVATORY_JEMALLOC='\(path)' \(problem); give the path of libjemalloc.so.2 (Debian:"
+          + " libjemalloc-dev installs /usr/lib/<arch>/libjemalloc.so.2), or unset it")
+    }
+    for ldconfig in ["/sbin/ldconfig", "/usr/sbin/ldconfig"]
+    where FileManager.default.isExecutableFile(atPath: ldconfig) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: ldconfig)
+      process.arguments = ["-p"]
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      process.standardError = FileHandle.nullDevice
+      guard (try? process.run()) != nil else { continue }
+      let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      for line in text.split(separator: "\n") where line.contains("libjemalloc.so.2") {
+        if let arrow = line.range(of: "=> ") {
+          let path = String(line[arrow.upperBound...]).trimmingCharacters(in: .whitespaces)
+          if FileManager.default.fileExists(atPath: path) { return path }
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Why `path` cannot be a shared library, or `nil` if it may be one.
+  static func sharedLibraryProblem(_ path: String) -> String? {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      return "cannot be read: " + String(cString: strerror(errno))
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else { return "is not a regular file" }
+    guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot be read" }
+    defer { try? handle.close() }
+    let magic = (try? handle.read(upToCount: 4)) ?? Data()
+    guard magic == Data([0x7F, 0x45, 0x4C, 0x46]) else { return "is not a shared library" }
+    return nil
+  }
+}

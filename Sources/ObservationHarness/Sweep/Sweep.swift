@@ -1,0 +1,100 @@
+import Foundation
+import ObservationBackends
+import ObservationWorkloads
+
+/// Measures cells one after another, each in fresh processes, skipping the cells a series
+/// cannot afford.
+public struct Sweep {
+  let runner: CellRunner
+  let metric: Metric
+
+  /// Every plan's result (`nil`: not run, capped by its series), and the largest size each
+  /// series finished.
+  public func measure(
+    _ plans: [CellPlan], quiet: Bool
+  ) -> (
+    results: [(CellPlan, CellRunner.Result?)], largestFinished: [String: Int]
+  ) {
+    var progress = Progress(total: plans.count, quiet: quiet)
+    var cappedSeries: [String: Int] = [:]
+    var largestFinished: [String: Int] = [:]
+    var projections: [String: CostProjection] = [:]
+    var results: [(CellPlan, CellRunner.Result?)] = []
+    for plan in plans {
+      // Skip a cell once its series ran out of time, or when the sizes measured so far
+      // project it far past the budget: a pathological cell must not run for an hour, nor
+      // even for its whole hard limit.
+      let projected = projections[plan.series]?.projectedSeconds(
+        n: plan.n, repetitions: runner.totalRepetitions(plan),
+        minimumOperations: plan.workload == Workload.churn.rawValue ? 16 : plan.n)
+      if cappedSeries[plan.series] != nil || (projected ?? 0) > runner.budget * 1.5 {
+        cappedSeries[plan.series] = cappedSeries[plan.series] ?? plan.n
+        results.append((plan, nil))
+        progress.advance("\(plan.backend) \(plan.workload) n=\(plan.n): capped")
+        continue
+      }
+      let result = runner.run(plan)
+      switch result {
+      case .finished(let outcome) where !outcome.capped:
+        largestFinished[plan.series] = plan.n
+        // Projections are made from times; counting instructions, work is fixed and the
+        // budget is only a guard against a hang.
+        if metric == .time, let summary = Summary(outcome.nanosecondsPerOperation) {
+          projections[plan.series, default: CostProjection()].record(
+            n: plan.n, secondsPerRepetition: outcome.secondsPerRepetition,
+            nanosecondsPerOperation: summary.median)
+        }
+      case .finished, .timedOut: cappedSeries[plan.series] = plan.n
+      case .failed: break
+      }
+      results.append((plan, result))
+      progress.advance(
+        "\(plan.allocator.rawValue) \(plan.backend) \(plan.workload) \(plan.pattern)"
+          + (plan.depth > 0 ? " depth=\(plan.depth)" : "") + " n=\(plan.n)")
+    }
+    return (results, largestFinished)
+  }
+
+  /// A sweep that runs its cells with `runner` and measures `metric`.
+  public init(runner: CellRunner, metric: Metric) {
+    self.runner = runner
+    self.metric = metric
+  }
+}
+
+extension CellRunner {
+  /// The runner a sweep of `metric` uses, launching this executable's `cell` subcommand.
+  ///
+  /// - Parameters:
+  ///   - processes: processes per cell; `nil`: 3 for time, and for instructions 1 (3 for a
+  ///     backend that delivers asynchronously, to measure its spread).
+  ///   - budget: seconds per cell; `nil`: 1 for time, 120 for instructions (a guard only).
+  /// - Throws: ``ToolError`` when instructions cannot be counted here, saying why.
+  public static func forSweep(
+    metric: Metric, jemalloc: String?, repetitions: Int, processes: Int?, budget: Double?,
+    simulatesCaches: Bool
+  ) throws -> CellRunner {
+    let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    var runner = CellRunner(
+      executable: executable,
+      jemallocPath: jemalloc,
+      // At large sizes a repetition is mostly set-up and runs alone in its process: two
+      // processes still show the noise between processes.
+      repetitions: { n in n >= CellExecution.largeSize ? min(repetitions, 2) : repetitions },
+      budget: budget ?? (metric == .instructions ? 120 : 1), seed: 0x5EED,
+      processes: { backend in
+        if let processes { return processes }
+        guard metric == .instructions else { return 3 }
+        return BackendCatalog.deliversSynchronously(backend) ? 1 : 3
+      })
+    if metric == .instructions {
+      do {
+        runner.instructionCounter = try InstructionCounter.prepare(
+          executable: executable, simulatesCaches: simulatesCaches)
+      } catch let error as InstructionCounter.SetUpError {
+        throw ToolError(error.description)
+      }
+    }
+    return runner
+  }
+}

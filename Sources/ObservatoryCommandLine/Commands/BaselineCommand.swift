@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import ObservationBackends
+import ObservationHarness
+import ObservationWorkloads
+
+/// `observatory baseline check|record`: CI's gate on instruction counts.
+struct BaselineCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "baseline",
+    abstract: "Check or record the instruction counts CI gates on (Results/baselines/).",
+    discussion: """
+      The gate's cells are every backend written in this package (\
+      \(InstructionGate.backends.joined(separator: ", "))) and the reference rows, on notify, \
+      subscribe and cancel (random) at n = \
+      \(InstructionGate.sizes.map(String.init).joined(separator: " and ")), counted under \
+      callgrind (`run --metric instructions`). A commit that changes them on purpose records \
+      the baseline again, in the same commit.
+      """,
+    subcommands: [Check.self, Record.self])
+
+  struct Options: ParsableArguments {
+    @Option(name: .long, help: "The baseline report.")
+    var baseline = InstructionGate.defaultPath
+
+    @Flag(name: .long, help: "No progress on standard error.")
+    var quiet = false
+  }
+
+  /// `baseline check`: measure the gate's cells and compare them with the baseline.
+  struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Count the gate's cells and compare them with the baseline; exit 2 on a change.",
+      discussion: """
+        A cell whose count moved by more than --threshold percent either way fails the check: \
+        up is a regression; down means the baseline is stale and hides the next regression \
+        by as much. Exit status: 0 within the threshold, 2 changed, 1 usage or input error.
+        """)
+
+    @OptionGroup var options: Options
+
+    @Option(name: .long, help: "Percent a count may move either way (default 1; at most 2).")
+    var threshold: Double = 1
+
+    func validate() throws {
+      guard threshold.isFinite && threshold >= 0 && threshold <= 2 else {
+        throw ValidationError("--threshold must be a percentage from 0 to 2, got \(threshold)")
+      }
+    }
+
+    func run() throws {
+      let baseline: [ReportRow]
+      do { baseline = try ReportReader.read(options.baseline) } catch let error as ReportError {
+        throw ValidationError(
+          error.description + "; record one with `swift run -c release observatory baseline record`"
+        )
+      }
+      let measured = try InstructionGate.measure(quiet: options.quiet)
+      let missing = measured.map(\.cellKey).filter { key in
+        !baseline.contains { $0.cellKey == key }
+      }
+      guard missing.isEmpty else {
+        throw ValidationError(
+          "\(options.baseline) has no row for \(missing.count) of the gate's cells (first:"
+            + " \(missing[0])); record it again with `swift run -c release observatory baseline"
+            + " record`")
+      }
+      let comparison = try Comparison(
+        base: baseline, candidate: measured, threshold: threshold / 100)
+      try StandardOutput.write(comparison.text())
+      let moved = comparison.cells.filter { $0.verdict != .unchanged }
+      if !moved.isEmpty {
+        StandardOutput.writeError(
+          "observatory: \(moved.count) gate cell(s) moved by more than \(csvNumber(threshold))%:"
+            + " \(moved.map(\.key).joined(separator: ", ")). If the change is intended, run"
+            + " `swift run -c release observatory baseline record` and commit"
+            + " \(options.baseline) with it.\n")
+        throw ExitCode(2)
+      }
+    }
+  }
+
+  /// `baseline record`: measure the gate's cells and replace the baseline.
+  struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Count the gate's cells and write them as the new baseline.")
+
+    @OptionGroup var options: Options
+
+    func run() throws {
+      // Recording replaces the baseline: that is what the command is for.
+      let file = OutputFile(options.baseline, replacing: true, option: "--baseline")
+      try file.check()
+      let rows = try InstructionGate.measure(quiet: options.quiet)
+      let unmeasured = rows.filter { !Comparison.measured($0) }
+      guard unmeasured.isEmpty else {
+        throw ValidationError(
+          "\(unmeasured.count) gate cell(s) were not measured (first: \(unmeasured[0].cellKey):"
+            + " \(unmeasured[0]["status"]) \(unmeasured[0]["note"])); the baseline is unchanged")
+      }
+      try file.write(ReportSchema.csv(rows))
+      StandardOutput.writeError("observatory: wrote \(rows.count) rows to \(options.baseline)\n")
+    }
+  }
+}
+
+/// The cells CI counts instructions of, and how.
+enum InstructionGate {
+  static let defaultPath = "Results/baselines/instructions.csv"
+  /// A small and a large observer count.
+  static let sizes = [16, 4096]
+  static let workloads: [(Workload, WorkloadPattern)] = [
+    (.notify, .none), (.subscribe, .none), (.cancel, .random),
+  ]
+  /// Every backend written in this package.
+  static var backends: [String] { BackendCatalog.names.filter(BackendCatalog.isOwnBackend) }
+
+  static func plans(allocator: Allocator) -> [CellPlan] {
+    let references = [CellExecution.referenceC, CellExecution.referenceSwift].flatMap { name in
+      sizes.map {
+        CellPlan(allocator: allocator, backend: name, workload: "notify", pattern: "-", n: $0)
+      }
+    }
+    return references
+      + backends.flatMap { backend in
+        workloads.flatMap { workload, pattern in
+          sizes.map {
+            CellPlan(
+              allocator: allocator, backend: backend, workload: workload.rawValue,
+              pattern: pattern.rawValue, n: $0)
+          }
+        }
+      }
+  }
+
+  /// Counts the gate's cells, with the system allocator: the counts then depend on this
+  /// package, the toolchain and the C library only, not on whether jemalloc is installed.
+  static func measure(quiet: Bool) throws -> [ReportRow] {
+    if RunEnvironment.isDebugBuild {
+      throw ValidationError(
+        "this is a debug build; the gate counts release code. Use `swift run -c release"
+          + " observatory baseline ...`")
+    }
+    let runner = try CellRunner.forSweep(
+      metric: .instructions, jemalloc: nil, repetitions: 1, processes: nil, budget: nil,
+      simulatesCaches: false)
+    defer { runner.instructionCounter?.removeScratch() }
+    let (results, largestFinished) = Sweep(runner: runner, metric: .instructions).measure(
+      plans(allocator: .system), quiet: quiet)
+    return ReportBuilder(environment: .current(), repetitions: 1, metric: .instructions)
+      .rows(results, largestFinished: largestFinished)
+  }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import ObservationHarness
+
+/// `observatory compare BASE CANDIDATE`: a verdict on two reports CI can gate on.
+struct CompareCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "compare",
+    abstract: "Compare two reports cell by cell; exit 2 if the candidate regressed.",
+    discussion: """
+      Both reports must be of one metric and one schema, and share at least one cell.
+
+      instructions: a cell regresses when its count grew by more than --threshold percent and \
+      by more than the spread of its processes' counts (none for a synchronous backend).
+
+      time: two separate runs on a shared machine differ by far more than their repetitions \
+      show. A cell regresses only when it got slower by more than --threshold percent, its \
+      repetitions do not overlap the base's, it stands out from the scatter of every cell's \
+      change in this comparison, and a neighbouring size of its series moved with it. A cell \
+      that passes the threshold but not the rest is `inconclusive`: measure it with \
+      `observatory ab` or `--metric instructions`.
+
+      A cell measured in the base but invalid or failed in the candidate regresses; one capped \
+      in the candidate is reported, not gated on. Exit status: 0 no regression, 2 regression, \
+      1 usage or input error.
+      """)
+
+  @Argument(help: "The base report (CSV).") var base: String
+  @Argument(help: "The candidate report (CSV).") var candidate: String
+
+  @Option(
+    name: .long,
+    help: "Percent a cost must change by to count (default 5 for time, 1 for instructions).")
+  var threshold: Double?
+
+  @Option(name: .long, help: "text or markdown.") var format: ComparisonFormat = .text
+
+  @Flag(name: .long, help: "Show only the cells whose verdict is not `unchanged`.")
+  var changesOnly = false
+
+  func validate() throws {
+    if let threshold, !(threshold.isFinite && threshold >= 0 && threshold <= 1000) {
+      throw ValidationError("--threshold must be a percentage from 0 to 1000, got \(threshold)")
+    }
+  }
+
+  func run() throws {
+    let comparison: Comparison
+    do {
+      let baseRows = try ReportReader.read(base)
+      let candidateRows = try ReportReader.read(candidate)
+      let metric = baseRows[0].metric
+      comparison = try Comparison(
+        base: baseRows, candidate: candidateRows,
+        threshold: (threshold ?? (metric == .instructions ? 1 : 5)) / 100)
+    } catch let error as ReportError {
+      throw ValidationError(error.description)
+    } catch let error as Comparison.InputError {
+      throw ValidationError("\(base) and \(candidate): \(error.description)")
+    }
+    try StandardOutput.write(
+      format == .markdown
+        ? comparison.markdown(changesOnly: changesOnly) : comparison.text(changesOnly: changesOnly))
+    if !comparison.regressions.isEmpty { throw ExitCode(2) }
+  }
+}
+
+/// How `compare` and `ab` print their verdicts.
+enum ComparisonFormat: String, CaseIterable, ExpressibleByArgument {
+  case text
+  case markdown
+}

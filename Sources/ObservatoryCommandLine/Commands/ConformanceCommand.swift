@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import ObservationBackends
+import ObservationConformance
+import ObservationCore
+import ObservationHarness
+
+/// `observatory conformance`: runs the conformance suite over the built-in backends.
+struct ConformanceCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "conformance",
+    abstract: "Run the conformance suite over the built-in backends and print or write the matrix.",
+    discussion: """
+      Exits non-zero if a backend written in this package fails a rule it declares. Backends
+      built on other libraries (OpenCombine) may fail rules: those failures are findings and are
+      shown in the matrix.
+
+      Each backend's rules run in a child process of this tool (`conformance-child`), so that a
+      rule that traps, overflows the stack or deadlocks is reported as `crashed (signal N)` or
+      `timed out after T s` and every other rule still runs; --in-process runs them here.
+      """)
+
+  @Option(name: .long, help: "Only these backends (comma-separated names).")
+  var backend: String?
+
+  @Option(
+    name: .long,
+    help:
+      "Directory to write conformance.md and conformance.csv into (both or neither). Prints Markdown to stdout when absent."
+  )
+  var outputDirectory: String?
+
+  @Flag(name: .long, help: "Replace conformance.md and conformance.csv if they exist.")
+  var force = false
+
+  @Flag(name: .long, help: "Print each backend's full report to stderr.")
+  var verbose = false
+
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp(
+      "Seconds a rule may run without progress before its process is killed and the rule is"
+        + " reported as timed out (default: 300).", valueName: "seconds"))
+  var ruleTimeout: String?
+
+  @Flag(
+    name: .long,
+    help:
+      "Run every rule in this process instead of in a child process per backend: a rule that traps or hangs then ends the run with no report."
+  )
+  var inProcess = false
+
+  func run() throws {
+    let timeout = try Self.ruleTimeout(parsing: ruleTimeout)
+    if inProcess && ruleTimeout != nil {
+      throw ValidationError("--rule-timeout goes with isolated runs, not with --in-process")
+    }
+    let selected = try BackendSelection.parse(backend)
+    let files = outputDirectory.map { directory in
+      ["conformance.md", "conformance.csv"].map {
+        OutputFile(
+          (directory as NSString).appendingPathComponent($0), replacing: force,
+          option: "--output-directory")
+      }
+    }
+    for file in files ?? [] { try file.check() }
+    var reports: [ConformanceReport] = []
+    var ownFailures: [String] = []
+    for entry in selected {
+      StandardOutput.writeError("conformance: \(entry.name)…\n")
+      let report =
+        inProcess ? ConformanceSuite.run(entry) : try Self.isolatedRun(entry, timeout: timeout)
+      if verbose { StandardOutput.writeError(report.text + "\n") }
+      if BackendCatalog.isOwnBackend(entry.name) {
+        ownFailures += report.failures.map {
+          "\(entry.name) fails \($0.rule.id): \($0.outcome.details)"
+        }
+      }
+      reports.append(report)
+    }
+    let matrix = ConformanceMatrix(reports)
+    let markdown = ConformanceMatrixDocument.markdown(for: matrix)
+    if let files {
+      try OutputFile.writeAll([(files[0], markdown), (files[1], matrix.csv)])
+    } else {
+      try StandardOutput.write(markdown)
+    }
+    if !ownFailures.isEmpty {
+      StandardOutput.writeError(
+        "backends we wrote fail rules they declare:\n" + ownFailures.joined(separator: "\n")
+          + "\n")
+      throw ExitCode.failure
+    }
+  }
+
+  /// The `--rule-timeout` value: a positive, finite number of seconds (the default if absent).
+  ///
+  /// - Throws: a one-line `ValidationError` naming the option and the value.
+  static func ruleTimeout(parsing text: String?) throws -> Double {
+    guard let text else { return IsolatedConformanceRunner.defaultRuleTimeout }
+    guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite,
+      seconds > 0
+    else {
+      throw ValidationError(
+        "--rule-timeout must be a positive, finite number of seconds, got '\(text)'")
+    }
+    return seconds
+  }
+
+  /// Runs `entry`'s rules in child processes of this tool, each killed with SIGKILL if the tool
+  /// is stopped by a signal.
+  static func isolatedRun(
+    _ entry: any ObservationBackend, timeout: Double
+  ) throws
+    -> ConformanceReport
+  {
+    do {
+      var runner = try IsolatedConformanceRunner(
+        executable: IsolatedConformanceRunner.runningExecutable,
+        arguments: [
+          ConformanceChildCommand.configuration.commandName!, "--backend", entry.name,
+        ],
+        ruleTimeout: timeout)
+      runner.childStarted = { Interruption.remember(child: $0, stoppingWith: SIGKILL) }
+      runner.childEnded = { Interruption.forget(child: $0) }
+      return try runner.run(entry)
+    } catch let error as ConformanceIsolationError {
+      throw ToolError("conformance of \(entry.name): \(error)")
+    }
+  }
+}

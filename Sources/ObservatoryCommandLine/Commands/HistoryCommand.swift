@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import ObservationHarness
+
+/// `observatory history Results/*.csv --backend B --workload W --n N`: one cell across commits.
+struct HistoryCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "history",
+    abstract: "Show one cell's trend across reports, oldest first.",
+    discussion: """
+      Follows the main job: reports a quick or narrowed sweep wrote under its default name \
+      (..._quick.csv, ..._partial.csv, numbered or not) are skipped, saying so, when a report \
+      of the main job is given too, so that Results/*.csv follows the main job; named \
+      without one, they are read. Times and instruction counts are never one trend: with \
+      both, the times are shown unless --metric says otherwise.
+      """)
+
+  @Argument(help: "Reports (CSV), e.g. Results/*.csv.") var reports: [String]
+  @Option(name: .long) var backend: String
+  @Option(name: .long) var workload: String
+  @Option(name: .long) var n: Int
+  @Option(name: .long, help: "Pattern (for cancel: fifo, lifo, random).") var pattern: String = "-"
+  @Option(name: .long, help: "Allocator; default: every allocator found.") var allocator: String?
+  @Option(name: .long, help: "Path depth for nested (default 3); other workloads have depth 0.")
+  var depth: Int?
+  @Option(
+    name: .long,
+    help:
+      "time or instructions: the rows to show (default: the one found; time if both are).")
+  var metric: Metric?
+
+  /// The depth to match: as given, or the sweep's default for the workload.
+  var plannedDepth: Int { depth ?? (workload == "nested" ? 3 : 0) }
+
+  func validate() throws {
+    if reports.isEmpty { throw ValidationError("give at least one report, e.g. Results/*.csv") }
+  }
+
+  func run() throws {
+    let (rows, notes) = try matchingRows()
+    for note in notes { StandardOutput.writeError("observatory: \(note)\n") }
+    try StandardOutput.write(Self.table(rows))
+  }
+
+  /// The rows of the cell, all of one metric, and what was left out, one note a line.
+  ///
+  /// Reports a quick or narrowed sweep wrote under its default name (`_quick`, `_partial`) are
+  /// left out when a report of the main job is given too, so that `history Results/*.csv`
+  /// follows the main job; named without one, they are read. When the rows hold both
+  /// metrics, `time` is shown unless `--metric` says otherwise.
+  ///
+  /// - Throws: a one-line `ValidationError` when a report cannot be read or no row matches.
+  func matchingRows() throws -> (rows: [ReportRow], notes: [String]) {
+    var notes: [String] = []
+    var paths: [String] = []
+    for path in reports {
+      // `Results/*.csv` also matches the conformance matrix, which is no report of costs.
+      if Self.isConformanceMatrix(path) {
+        notes.append("skipped \(path): the conformance matrix, not a report of costs")
+      } else {
+        paths.append(path)
+      }
+    }
+    if paths.contains(where: { !DefaultReportName.isNarrowSweep($0) }) {
+      for path in paths where DefaultReportName.isNarrowSweep(path) {
+        notes.append(
+          "skipped \(path): a quick or partial sweep's report, not the main job's (name it"
+            + " without the main job's reports to follow it)")
+      }
+      paths.removeAll(where: DefaultReportName.isNarrowSweep)
+    }
+    var matches: [ReportRow] = []
+    for path in paths {
+      let rows: [ReportRow]
+      do { rows = try ReportReader.read(path) } catch let error as ReportError {
+        throw ValidationError(error.description)
+      }
+      matches += rows.filter {
+        $0["backend"] == backend && $0["workload"] == workload && $0["n"] == String(n)
+          && $0["pattern"] == pattern && $0["depth"] == String(plannedDepth)
+          && (allocator == nil || $0["allocator"] == allocator)
+          && (metric == nil || $0.metric == metric)
+      }
+    }
+    guard !matches.isEmpty else {
+      throw ValidationError(
+        "no row for backend '\(backend)', workload '\(workload)', pattern '\(pattern)', n \(n),"
+          + " depth \(plannedDepth)" + (allocator.map { ", allocator '\($0)'" } ?? "")
+          + (metric.map { ", metric \($0.rawValue)" } ?? "") + " in \(paths.count) report(s)")
+    }
+    // Times and counts are not one trend: with both, the times, and a note about the counts.
+    if Set(matches.map(\.metric)).count > 1 {
+      let counted = matches.filter { $0.metric == .instructions }.count
+      notes.append(
+        "left out \(counted) instruction-count row(s); pass --metric instructions to follow them")
+      matches.removeAll { $0.metric == .instructions }
+    }
+    return (matches, notes)
+  }
+
+  /// Whether the file at `path` starts with the conformance matrix's header.
+  static func isConformanceMatrix(_ path: String) -> Bool {
+    // Only a regular file is opened here: a named pipe would block (the reader says why not).
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let prefix = "suite_version,rule,"
+    let start = (try? handle.read(upToCount: prefix.utf8.count)) ?? Data()
+    return start == Data(prefix.utf8)
+  }
+
+  /// The rows sorted oldest first, with the change from the previous row of the same allocator.
+  static func table(_ rows: [ReportRow]) -> String {
+    let sorted = rows.sorted { ($0["date"], $0["run_id"]) < ($1["date"], $1["run_id"]) }
+    var previous: [String: Double] = [:]
+    var lines = [
+      ["date", "commit", "allocator", "cost", "p90 ns", "ratio to limit", "status", "change"]
+    ]
+    for row in sorted {
+      var change = "-"
+      if let median = row.cost {
+        if let before = previous[row["allocator"]], before > 0 {
+          change = String(format: "%+.1f%%", (median / before - 1) * 100)
+        }
+        previous[row["allocator"]] = median
+      }
+      lines.append([
+        row["date"], row["commit"], row["allocator"], row.cost == nil ? "" : row.costText,
+        row["ns_p90"],
+        row["ratio_to_limit"], row["status"], change,
+      ])
+    }
+    return TextTable.render(lines)
+  }
+}

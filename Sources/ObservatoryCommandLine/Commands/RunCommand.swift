@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import ObservationBackends
+import ObservationHarness
+import ObservationWorkloads
+
+/// `observatory run` (the default): the sweep.
+struct RunCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract:
+      "Measure subscribe, notify, cancel, churn, fan-in and erased costs over observer counts.",
+    discussion: """
+      Every backend × workload × size × allocator is a cell, measured in a fresh process with a
+      warm-up and repetitions. Writes a CSV report (schema in Results/README.md) atomically to
+      --output, by default Results/<date>_<commit>_<host>.csv, with _quick when --quick,
+      _partial when the selection is narrowed, _instructions for counts, and _2, _3, ... when
+      that name is taken, before or while the sweep runs: a run never replaces a report unless
+      --output names it and --force is given. The output path is checked before anything is
+      measured.
+      """)
+
+  @OptionGroup var selection: CellSelection
+
+  @Option(name: .long, help: "Where to write the report; '-' for standard output.")
+  var output: String?
+
+  @Flag(name: .long, help: "Replace the file --output names if it exists (a regular file only).")
+  var force = false
+
+  @Option(name: .long, help: "Repetitions per cell after the warm-up (default 9; 3 with --quick).")
+  var repetitions: Int?
+
+  @Option(
+    name: .long,
+    help: """
+      time (wall-clock ns per operation) or instructions (counted by callgrind over a fixed \
+      amount of work: repeatable, for comparing commits; the system allocator unless \
+      --allocator says otherwise).
+      """)
+  var metric: Metric = .time
+
+  @Flag(
+    name: .long,
+    help: "With --metric instructions: simulate the caches and report D1 and LL misses.")
+  var cacheSim = false
+
+  @Option(
+    name: .long,
+    help: "Seconds per cell before it is capped (default 1; 120 with --metric instructions).")
+  var cellBudget: Double?
+
+  @Option(
+    name: .long,
+    help: """
+      Processes each cell's repetitions are spread over (default 3; with --metric \
+      instructions 1, or 3 for a backend that delivers asynchronously, to measure its spread).
+      """)
+  var processes: Int?
+
+  @Flag(name: .long, help: "No progress on standard error.")
+  var quiet = false
+
+  @Flag(name: .long, help: "Allow writing a report from a debug build (its numbers mean little).")
+  var allowDebug = false
+
+  func validate() throws {
+    if RunEnvironment.isDebugBuild && !allowDebug {
+      throw ValidationError(
+        "this is a debug build; its timings are not worth a report. Use `swift run -c release"
+          + " observatory`, or pass --allow-debug")
+    }
+    if let processes, !(1...100).contains(processes) {
+      throw ValidationError("--processes must be an integer from 1 to 100, got \(processes)")
+    }
+    if let repetitions, !(1...10_000).contains(repetitions) {
+      throw ValidationError("--repetitions must be an integer from 1 to 10000, got \(repetitions)")
+    }
+    if let cellBudget, !(cellBudget.isFinite && cellBudget > 0 && cellBudget <= 86_400) {
+      throw ValidationError(
+        "--cell-budget must be a number of seconds in (0, 86400], got \(cellBudget)")
+    }
+    if cacheSim && metric != .instructions {
+      throw ValidationError("--cache-sim goes with --metric instructions")
+    }
+  }
+
+  func run() throws {
+    let jemalloc = try JemallocLocator.find()
+    // Counting instructions, jemalloc's purging on a clock makes the same build's counts differ
+    // by up to 0.7% between runs; the system allocator's are identical.
+    let allocators = try selection.allocators(
+      jemalloc: jemalloc, preferSystem: metric == .instructions)
+    let plans = try selection.plans(allocators: allocators)
+    let environment = RunEnvironment.current()
+    let file = try destination(environment)
+    try file?.check()
+
+    let repetitionCount = repetitions ?? (selection.quick ? 3 : 9)
+    let runner = try CellRunner.forSweep(
+      metric: metric, jemalloc: jemalloc, repetitions: repetitionCount,
+      processes: processes, budget: cellBudget, simulatesCaches: cacheSim)
+    defer { runner.instructionCounter?.removeScratch() }
+    if allocators.contains(.jemalloc) { try runner.checkJemalloc() }
+    let (results, largestFinished) = Sweep(runner: runner, metric: metric).measure(
+      plans, quiet: quiet)
+
+    let rows = ReportBuilder(environment: environment, repetitions: repetitionCount, metric: metric)
+      .rows(results, largestFinished: largestFinished)
+    let text = ReportSchema.csv(rows)
+    guard let file else { return try StandardOutput.write(text) }
+    let written = try file.write(text)
+    if !quiet {
+      StandardOutput.writeError("observatory: wrote \(rows.count) rows to \(written)\n")
+    }
+  }
+
+  /// Where the report goes: `nil` for standard output, the `--output` file, or the default
+  /// name (see ``DefaultReportName``), which says what kind of sweep made it and takes the
+  /// first free number after it, now and again when writing if another run took it meanwhile.
+  func destination(_ environment: RunEnvironment) throws -> OutputFile? {
+    if output == "-" { return nil }
+    if let output { return OutputFile(output, replacing: force) }
+    let name = DefaultReportName(
+      environment, quick: selection.quick, narrowed: selection.isNarrowed, metric: metric)
+    guard let number = name.firstFree() else {
+      throw ValidationError(
+        "\(name.path(1)) and \(DefaultReportName.largestNumber - 1) numbered names after it"
+          + " exist; pass --output")
+    }
+    return OutputFile(name, number: number)
+  }
+}

@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import ObservationHarness
+
+/// `observatory table REPORT`: the README's headline table, from a report.
+struct TableCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "table",
+    abstract: "Print a Markdown table of notify / subscribe / cancel per backend at some sizes.")
+
+  /// The sizes shown when `--sizes` is not given, those of them the report has.
+  static let defaultSizes = [1024, 1_048_576]
+
+  @Argument(help: "A report (CSV).") var report: String
+  @Option(
+    name: .long,
+    help: "Observer counts (comma-separated); default: those of 1024, 1048576 the report has.")
+  var sizes: String?
+  @Option(
+    name: .long, help: "Allocator whose rows to show; default: the report's, if it has one.")
+  var allocator: String?
+
+  func validate() throws {
+    _ = try requestedSizes()
+  }
+
+  /// The sizes `--sizes` names, if given: positive, each once.
+  func requestedSizes() throws -> [Int]? {
+    try sizes.map {
+      try IntegerListOption.parse($0, option: "--sizes", entry: "size", range: 1...1 << 24)
+    }
+  }
+
+  func run() throws {
+    try StandardOutput.write(try table())
+  }
+
+  /// The table's Markdown.
+  ///
+  /// - Throws: a one-line `ValidationError` when the report cannot be read, or has no row of
+  ///   the allocator or at a size asked for (a table without rows is no answer).
+  func table() throws -> String {
+    let rows: [ReportRow]
+    do { rows = try ReportReader.read(report) } catch let error as ReportError {
+      throw ValidationError(error.description)
+    }
+    let allocators = Array(Set(rows.map { $0["allocator"] })).sorted()
+    guard let chosen = allocator ?? (allocators.count == 1 ? allocators[0] : nil) else {
+      throw ValidationError(
+        "\(report) holds rows of several allocators (\(allocators.joined(separator: ", ")));"
+          + " choose one with --allocator")
+    }
+    guard allocators.contains(chosen) else {
+      throw ValidationError(
+        "\(report) has no row of allocator '\(chosen)'; it has: \(allocators.joined(separator: ", "))"
+      )
+    }
+    let shown = rows.filter { $0["allocator"] == chosen && Self.isShown($0) }
+    let available = Set(shown.compactMap { Int($0["n"]) }).sorted()
+    guard !available.isEmpty else {
+      throw ValidationError(
+        "\(report) has no notify, subscribe or cancel (random) row of allocator '\(chosen)',"
+          + " the workloads the table shows")
+    }
+    let has =
+      "\(report) has notify, subscribe or cancel (random) rows of allocator '\(chosen)' at n = "
+      + Self.list(available)
+    let counts: [Int]
+    if let requested = try requestedSizes() {
+      let missing = requested.filter { !available.contains($0) }
+      guard missing.isEmpty else {
+        throw ValidationError("--sizes asks for n = \(Self.list(missing)); \(has) only")
+      }
+      counts = requested
+    } else {
+      counts = Self.defaultSizes.filter(available.contains)
+      guard !counts.isEmpty else {
+        throw ValidationError(
+          "none of the default sizes (n = \(Self.list(Self.defaultSizes))): \(has); choose"
+            + " with --sizes")
+      }
+    }
+    return Self.markdown(shown, sizes: counts.map(String.init))
+  }
+
+  /// Whether the table has a column for `row`'s workload and pattern.
+  static func isShown(_ row: ReportRow) -> Bool {
+    switch (row["workload"], row["pattern"]) {
+    case ("notify", "-"), ("subscribe", "-"), ("cancel", "random"): return true
+    default: return false
+    }
+  }
+
+  private static func list(_ sizes: [Int]) -> String {
+    sizes.map(String.init).joined(separator: ", ")
+  }
+
+  static func markdown(_ rows: [ReportRow], sizes: [String]) -> String {
+    var backends: [String] = []
+    for row in rows where !backends.contains(row["backend"]) { backends.append(row["backend"]) }
+    func cell(_ backend: String, _ workload: String, _ pattern: String, _ n: String) -> String {
+      guard
+        let row = rows.first(where: {
+          $0["backend"] == backend && $0["workload"] == workload && $0["pattern"] == pattern
+            && $0["n"] == n
+        })
+      else { return "—" }
+      guard row.cost != nil else { return row["status"] }
+      var text = row.costText
+      if !row["ratio_to_limit"].isEmpty { text += " (×" + row["ratio_to_limit"] + ")" }
+      return text
+    }
+    var header = "| backend |"
+    var rule = "|---|"
+    for n in sizes {
+      header += " notify n=\(n) | subscribe n=\(n) | cancel (random) n=\(n) |"
+      rule += "---:|---:|---:|"
+    }
+    var lines = [header, rule]
+    for backend in backends {
+      let cells = sizes.flatMap { n in
+        [
+          cell(backend, "notify", "-", n), cell(backend, "subscribe", "-", n),
+          cell(backend, "cancel", "random", n),
+        ]
+      }
+      if cells.allSatisfy({ $0 == "—" }) { continue }
+      var line = "| `\(backend)` |"
+      for n in sizes {
+        line +=
+          " \(cell(backend, "notify", "-", n)) | \(cell(backend, "subscribe", "-", n)) |"
+          + " \(cell(backend, "cancel", "random", n)) |"
+      }
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,5 @@
+import ArgumentParser
+import ObservationHarness
+
+/// `--metric time` or `--metric instructions`.
+extension Metric: ExpressibleByArgument {}

@@ -1,0 +1,117 @@
+import ObservationBackends
+import ObservationCore
+import ObservationWorkloads
+import Testing
+
+@testable import ObservationHarness
+@testable import ObservatoryCommandLine
+
+/// A backend that loses every other write: each cell's self-check must notice.
+final class LossyObservers: ObservableValue {
+  final class Token: ObservationToken {
+    func cancel() {}
+  }
+  private var handlers: [(Int) -> Void] = []
+  private var writes = 0
+  init(_ value: Int) { self.value = value }
+  var value: Int {
+    didSet {
+      writes += 1
+      if writes.isMultiple(of: 2) { return }
+      for handler in handlers { handler(value) }
+    }
+  }
+  func observe(_ handler: @escaping (Int) -> Void) -> Token {
+    handlers.append(handler)
+    return Token()
+  }
+}
+
+struct LossyBackend: ObservationBackend {
+  var name: String { "lossy" }
+  var capabilities: BackendCapabilities {
+    BackendCapabilities(timing: .didSet, [.deliversEveryValue], maxReentrancyDepth: .bounded(1))
+  }
+  func makeSubject(initialValue: Int) -> LossyObservers { LossyObservers(initialValue) }
+}
+
+@Suite("Cells")
+struct CellTests {
+  static let ownBackends = BackendCatalog.names.filter(BackendCatalog.isOwnBackend)
+  static let libraryBackends = BackendCatalog.names.filter { !BackendCatalog.isOwnBackend($0) }
+
+  @Test("Every workload measures and passes its self-check on our backends", arguments: ownBackends)
+  func ownBackendCells(_ backend: String) throws {
+    try checkEveryCell(of: backend)
+  }
+
+  /// Kept apart from our own backends because the address-sanitizer run checks these for
+  /// memory errors only: `Observations` tasks can stay reachable only from registrations that
+  /// the toolchain's `Observation` registrar leaks (see the LSan suppressions).
+  @Test(
+    "…and on the backends built on other libraries", arguments: libraryBackends)
+  func libraryBackendCells(_ backend: String) throws {
+    try checkEveryCell(of: backend)
+  }
+
+  /// Every workload and pattern at n = 16, and the nested workload at depths 1 to 5.
+  private func checkEveryCell(of backend: String) throws {
+    for workload in Workload.allCases {
+      for pattern in workload.patterns {
+        let outcome = try #require(
+          CellExecution.run(
+            // A generous budget: this checks correctness, and under the address sanitizer an
+            // asynchronous backend's repetition takes seconds.
+            backend: backend, workload: workload, pattern: pattern, n: 16,
+            depth: workload.hasDepth ? 3 : 0, repetitions: 2, budget: 120, seed: 7))
+        #expect(
+          outcome.problem == nil, "\(backend) \(workload) \(pattern): \(outcome.problem ?? "")")
+        #expect(outcome.nanosecondsPerOperation.count == 2)
+      }
+    }
+    for (depth, pattern) in [(1, WorkloadPattern.leaf), (2, .rebind), (5, .leaf), (5, .rebind)] {
+      let outcome = try #require(
+        CellExecution.run(
+          backend: backend, workload: .nested, pattern: pattern, n: 8, depth: depth,
+          repetitions: 1, budget: 120, seed: 1))
+      #expect(outcome.problem == nil, "\(backend) nested depth \(depth) \(pattern)")
+    }
+  }
+
+  @Test("The reference rows measure too")
+  func references() throws {
+    for name in [CellExecution.referenceC, CellExecution.referenceSwift] {
+      let outcome = try #require(
+        CellExecution.run(
+          backend: name, workload: .notify, pattern: .none, n: 64, repetitions: 2, budget: 10,
+          seed: 1))
+      #expect(outcome.problem == nil)
+    }
+  }
+
+  @Test("A backend that loses values fails the self-check of every workload that writes")
+  func lossyBackendIsInvalid() {
+    let probe = MemoryProbe()
+    #expect(Drivers.notify(LossyBackend(), n: 8, probe: probe).problem != nil)
+    #expect(Drivers.fanIn(LossyBackend(), n: 8, probe: probe).problem != nil)
+    let outcome = CellExecution.repeatMeasuring(
+      { Drivers.notify(LossyBackend(), n: 8, probe: probe, scale: $0) }, repetitions: 3, budget: 5,
+      memory: false)
+    #expect(outcome.problem != nil && outcome.nanosecondsPerOperation.isEmpty)
+  }
+
+  @Test("The nested workload needs nested observation, native or through generic subjects")
+  func nestedNeedsAFixture() {
+    #expect(
+      Drivers.nested(LossyBackend(), n: 4, depth: 3, pattern: .leaf, probe: MemoryProbe()) == nil)
+  }
+
+  @Test("An unknown backend is no cell")
+  func unknownBackend() {
+    #expect(
+      CellExecution.run(
+        backend: "nope", workload: .notify, pattern: .none, n: 1, repetitions: 1, budget: 1, seed: 0
+      )
+        == nil)
+  }
+}

@@ -1,0 +1,376 @@
+import ArgumentParser
+import Foundation
+import Testing
+
+@testable import ObservationHarness
+@testable import ObservatoryCommandLine
+
+@Suite("compare")
+struct CompareTests {
+  static let backends = ["linked-list", "array", "key-path", "combine-passthrough"]
+  static let sizes = [16, 256, 4096]
+
+  /// A time report of 12 notify cells (4 backends, 3 sizes). Each cell's repetitions are
+  /// `samples`, scaled by the backend's factor (1 unless given) and a small fixed jitter per
+  /// cell, so that the comparison sees some scatter between runs.
+  static func report(
+    factors: [String: Double] = [:], cellFactors: [String: Double] = [:],
+    samples: [Double] = [100, 101, 102, 103, 104], jitter: Bool = true
+  ) -> String {
+    var cells: [(CellPlan, CellRunner.Result?)] = []
+    for (b, backend) in backends.enumerated() {
+      for (s, n) in sizes.enumerated() {
+        let plan = Rows.plan(backend, n: n)
+        let wobble = jitter ? 1 + 0.01 * Double((b * 3 + s * 7) % 5 - 2) : 1
+        let factor =
+          (factors[backend] ?? 1) * (cellFactors["\(backend)/\(n)"] ?? 1) * wobble
+          * Double(10 * (b + 1))
+        cells.append((plan, .finished(Rows.outcome(samples.map { $0 * factor }))))
+      }
+    }
+    return Rows.report(cells)
+  }
+
+  static func compare(
+    _ base: String, _ candidate: String, threshold: Double = 0.05
+  ) throws -> Comparison {
+    try Comparison(
+      base: try ReportReader.read(Rows.write(base)),
+      candidate: try ReportReader.read(Rows.write(candidate)),
+      threshold: threshold)
+  }
+
+  static func verdicts(_ comparison: Comparison) -> [String: Comparison.Verdict] {
+    Dictionary(
+      uniqueKeysWithValues: comparison.cells.map {
+        ($0.base["backend"] + "/" + $0.base["n"], $0.verdict)
+      })
+  }
+
+  @Test("Two runs of the same build, with ordinary noise, are not a regression")
+  func sameBuild() throws {
+    let comparison = try Self.compare(
+      Self.report(), Self.report(samples: [101, 99, 104, 100, 102], jitter: false))
+    #expect(comparison.regressions.isEmpty)
+    #expect(comparison.cells.count == 12)
+  }
+
+  @Test("A backend that got 30% slower at every size regresses, and nothing else does")
+  func injectedRegression() throws {
+    let comparison = try Self.compare(
+      Self.report(), Self.report(factors: ["array": 1.3]))
+    #expect(comparison.regressions.map { $0.base["backend"] } == ["array", "array", "array"])
+    #expect(
+      comparison.cells.filter { $0.base["backend"] != "array" }.allSatisfy {
+        $0.verdict == .unchanged
+      })
+    #expect(comparison.text().contains("+30.0%"))
+    #expect(comparison.markdown().contains("**regression**"))
+  }
+
+  @Test("A change below the threshold is not a regression")
+  func belowThreshold() throws {
+    let comparison = try Self.compare(Self.report(), Self.report(factors: ["array": 1.04]))
+    #expect(comparison.cells.allSatisfy { $0.verdict == .unchanged })
+  }
+
+  @Test("A change hidden in the noise of the repetitions is inconclusive")
+  func withinNoise() throws {
+    let noisy: [Double] = [60, 100, 140, 180, 220]
+    let comparison = try Self.compare(
+      Self.report(samples: noisy), Self.report(factors: ["array": 1.2], samples: noisy))
+    #expect(comparison.regressions.isEmpty)
+    let array = comparison.cells.filter { $0.base["backend"] == "array" }
+    #expect(array.allSatisfy { $0.verdict == .inconclusive && $0.reason.contains("overlap") })
+  }
+
+  @Test("One cell twice as slow, its neighbours unchanged, is weather: inconclusive")
+  func loneOutlier() throws {
+    let comparison = try Self.compare(
+      Self.report(), Self.report(cellFactors: ["key-path/256": 2.4]))
+    #expect(comparison.regressions.isEmpty)
+    let cell = try #require(comparison.cells.first { $0.key.contains("key-path/notify/-/256") })
+    #expect(cell.verdict == .inconclusive)
+    #expect(cell.reason.contains("neighbouring size"))
+  }
+
+  @Test("Every cell 30% slower is the machine, not the code: inconclusive, not a regression")
+  func wholeRunDrift() throws {
+    let comparison = try Self.compare(
+      Self.report(),
+      Self.report(factors: Dictionary(uniqueKeysWithValues: Self.backends.map { ($0, 1.3) })))
+    #expect(comparison.regressions.isEmpty)
+    #expect(comparison.cells.allSatisfy { $0.verdict == .inconclusive })
+    #expect(comparison.text().contains("the median cell moved +30.0%"))
+  }
+
+  @Test("With too few cells to see the between-run scatter, a time change is inconclusive")
+  func tooFewCells() throws {
+    let base = Rows.report([(Rows.plan(), .finished(Rows.outcome([100, 101, 102])))])
+    let slower = Rows.report([(Rows.plan(), .finished(Rows.outcome([200, 201, 202])))])
+    let comparison = try Self.compare(base, slower)
+    #expect(comparison.cells.map(\.verdict) == [.inconclusive])
+    #expect(comparison.cells[0].reason.contains("scatter is unknown"))
+  }
+
+  @Test("An improvement is reported as one")
+  func improvement() throws {
+    let comparison = try Self.compare(Self.report(), Self.report(factors: ["array": 0.5]))
+    #expect(comparison.cells.filter { $0.verdict == .improvement }.count == 3)
+    #expect(comparison.regressions.isEmpty)
+  }
+
+  @Test("A cell that turns invalid is a regression")
+  func turnsInvalid() throws {
+    let broken = Rows.report([
+      (Rows.plan(n: 16), .finished(Rows.outcome([], problem: "lost a value")))
+    ])
+    let comparison = try Self.compare(Self.report(), broken)
+    #expect(comparison.regressions.map(\.key) == ["jemalloc/linked-list/notify/-/16/0"])
+  }
+
+  @Test("A cell capped in the candidate is reported, not gated on")
+  func cappedCandidate() throws {
+    let capped = Rows.report([(Rows.plan(n: 16), .timedOut)])
+    let comparison = try Self.compare(Self.report(), capped)
+    #expect(comparison.regressions.isEmpty)
+    #expect(comparison.cells.map(\.verdict) == [.capped])
+  }
+
+  static func counts(_ instructions: [String: [Double]], metric: Metric = .instructions) -> String {
+    Rows.report(
+      instructions.sorted { $0.key < $1.key }.map { backend, counts in
+        (Rows.plan(backend), .finished(Rows.counted(counts)))
+      }, metric: metric)
+  }
+
+  @Test("Instruction counts: one extra call per delivery is a regression, nothing else is")
+  func instructions() throws {
+    let base = Self.counts(["linked-list": [344.592], "array": [85.215]])
+    let candidate = Self.counts(["linked-list": [351.6], "array": [85.215]])
+    let comparison = try Self.compare(base, candidate, threshold: 0.01)
+    #expect(comparison.regressions.map { $0.base["backend"] } == ["linked-list"])
+    #expect(comparison.cells.first { $0.base["backend"] == "array" }?.verdict == .unchanged)
+    #expect(comparison.text().contains("344.592 instr"))
+  }
+
+  @Test("Instruction counts of an asynchronous backend within their spread are inconclusive")
+  func instructionSpread() throws {
+    let base = Self.counts(["swift-observations": [100, 104, 98]])
+    let candidate = Self.counts(["swift-observations": [104, 105, 101]])
+    let comparison = try Self.compare(base, candidate, threshold: 0.01)
+    #expect(comparison.cells.map(\.verdict) == [.inconclusive])
+    #expect(comparison.cells[0].reason.contains("spread"))
+  }
+
+  @Test("Reports of different metrics, schemas or allocators are refused, saying which")
+  func incomparable() throws {
+    let time = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let counted = Self.counts(["linked-list": [300]])
+    #expect(throws: Comparison.InputError.self) { try Self.compare(time, counted) }
+    do { _ = try Self.compare(time, counted) } catch {
+      #expect("\(error)".contains("measured in time in the base and in instructions"))
+    }
+    var plan = Rows.plan()
+    plan.allocator = .system
+    let system = Rows.report([(plan, .finished(Rows.outcome([1, 2, 3])))])
+    do {
+      _ = try Self.compare(time, system)
+      Issue.record("reports with no cell in common were compared")
+    } catch {
+      #expect("\(error)".contains("share no cell"))
+      #expect("\(error)".contains("allocator jemalloc") && "\(error)".contains("allocator system"))
+    }
+  }
+
+  @Test("The full sweep's Markdown fits a pull-request comment")
+  func markdownSize() throws {
+    let results = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Results")
+    // Two full reports of neighbouring commits: hundreds of cells changed, capped or new.
+    let base = try ReportReader.read(
+      results.appendingPathComponent("2026-11-23_e4202d2fd5eb_vm.csv").path)
+    let candidate = try ReportReader.read(
+      results.appendingPathComponent("2026-11-23_6e57e24443f6_vm.csv").path)
+    #expect(base.count > 700 && candidate.count > 700)
+    let comparison = try Comparison(base: base, candidate: candidate, threshold: 0.05)
+    let markdown = comparison.markdown()
+    #expect(markdown.count < 60_000, "\(markdown.count) characters")
+    #expect(comparison.markdown(changesOnly: true).count < markdown.count)
+  }
+
+  @Test("The command exits 2 on a regression and 0 without one")
+  func exitCodes() throws {
+    let base = Rows.write(Self.report())
+    let slower = Rows.write(Self.report(factors: ["array": 1.5]))
+    var command = try Observatory.parseAsRoot(["compare", base, slower])
+    #expect(throws: ExitCode(2)) { try command.run() }
+    command = try Observatory.parseAsRoot(["compare", base, base, "--format", "markdown"])
+    try command.run()
+    command = try Observatory.parseAsRoot(["compare", base, base, "--changes-only"])
+    try command.run()
+  }
+
+  @Test("Input errors are reported as usage errors naming the file")
+  func inputErrors() throws {
+    let base = Rows.write(Self.report())
+    var command = try Observatory.parseAsRoot(["compare", base, "/nonexistent.csv"])
+    do {
+      try command.run()
+      Issue.record("expected an error")
+    } catch {
+      #expect(Observatory.exitCode(for: error) != .success)
+      #expect(Observatory.fullMessage(for: error).contains("/nonexistent.csv: no such file"))
+    }
+    #expect(throws: (any Error).self) {
+      try Observatory.parseAsRoot(["compare", base, base, "--format", "xml"])
+    }
+    #expect(throws: (any Error).self) {
+      try Observatory.parseAsRoot(["compare", base, base, "--threshold", "nan"])
+    }
+  }
+}
+
+@Suite("history")
+struct HistoryTests {
+  @Test("One cell across reports, oldest first, with the change from the previous one")
+  func trend() throws {
+    var early = Rows.environment
+    early.date = "2026-11-01T00:00:00Z"
+    early.commit = "early"
+    var late = Rows.environment
+    late.date = "2026-11-15T00:00:00Z"
+    late.commit = "late"
+    let lateReport = Rows.report(
+      [(Rows.plan(), .finished(Rows.outcome([20, 20, 20])))], environment: late)
+    let earlyReport = Rows.report(
+      [(Rows.plan(), .finished(Rows.outcome([10, 10, 10])))], environment: early)
+    let rows =
+      try ReportReader.read(Rows.write(lateReport)) + ReportReader.read(Rows.write(earlyReport))
+    let table = HistoryCommand.table(rows)
+    let lines = table.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines[1].contains("early") && lines[2].contains("late"))
+    #expect(lines[2].contains("+100.0%"))
+  }
+
+  @Test("No matching row is an error that says what was looked for")
+  func noMatch() throws {
+    let path = Rows.write(Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))]))
+    var command = try Observatory.parseAsRoot([
+      "history", path, "--backend", "array", "--workload", "notify", "--n", "16",
+    ])
+    #expect(throws: ValidationError.self) { try command.run() }
+  }
+
+  @Test(
+    "Over Results/*.csv, quick and partial reports are skipped and counts left out, saying so")
+  func mainJobOnly() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func write(_ name: String, commit: String, metric: Metric = .time) throws -> String {
+      var environment = Rows.environment
+      environment.commit = commit
+      let outcome = metric == .time ? Rows.outcome([1, 2, 3]) : Rows.counted([50])
+      let path = directory.appendingPathComponent(name).path
+      try Rows.report([(Rows.plan(), .finished(outcome))], environment: environment, metric: metric)
+        .write(toFile: path, atomically: true, encoding: .utf8)
+      return path
+    }
+    let main = try write("2026-11-20_main_host.csv", commit: "main")
+    let retake = try write("2026-11-20_main_host_2.csv", commit: "retake")
+    let quick = try write("2026-11-21_quick_host_quick.csv", commit: "quick")
+    let partial = try write("2026-11-22_partial_host_partial_3.csv", commit: "partial")
+    let counts = try write(
+      "2026-11-23_counts_host_instructions.csv", commit: "counts", metric: .instructions)
+    let cell = ["--backend", "linked-list", "--workload", "notify", "--n", "16"]
+
+    let all = try HistoryCommand.parse([main, retake, quick, partial, counts] + cell)
+      .matchingRows()
+    #expect(all.rows.map { $0["commit"] } == ["main", "retake"])
+    #expect(
+      all.notes == [
+        "skipped \(quick): a quick or partial sweep's report, not the main job's (name it without"
+          + " the main job's reports to follow it)",
+        "skipped \(partial): a quick or partial sweep's report, not the main job's (name it"
+          + " without the main job's reports to follow it)",
+        "left out 1 instruction-count row(s); pass --metric instructions to follow them",
+      ])
+    let counted = try HistoryCommand.parse(
+      [main, quick, counts] + cell + ["--metric", "instructions"]
+    ).matchingRows()
+    #expect(counted.rows.map { $0["commit"] } == ["counts"])
+    // Named without the main job's reports, quick and partial reports are followed.
+    let narrow = try HistoryCommand.parse([quick, partial] + cell).matchingRows()
+    #expect(narrow.rows.map { $0["commit"] } == ["quick", "partial"] && narrow.notes.isEmpty)
+  }
+
+  @Test("A nested cell is matched at its depth: 3 unless --depth says otherwise")
+  func nestedDepth() throws {
+    var deep = Rows.plan(workload: "nested", n: 16)
+    deep.pattern = "leaf"
+    deep.depth = 8
+    let path = Rows.write(Rows.report([(deep, .finished(Rows.outcome([1, 2, 3])))]))
+    let arguments = [
+      "history", path, "--backend", "linked-list", "--workload", "nested", "--pattern", "leaf",
+      "--n", "16",
+    ]
+    let atDefault = try HistoryCommand.parse(Array(arguments.dropFirst()))
+    #expect(atDefault.plannedDepth == 3)
+    do {
+      try atDefault.run()
+      Issue.record("a depth-8 row matched the default depth 3")
+    } catch {
+      #expect("\(error)".contains("depth 3"))
+    }
+    let atEight = try HistoryCommand.parse(Array(arguments.dropFirst()) + ["--depth", "8"])
+    try atEight.run()
+  }
+}
+
+@Suite("run: bad input fails before anything is written")
+struct RunValidationTests {
+  static func rejects(_ arguments: [String], mentioning text: String) {
+    do {
+      _ = try Observatory.parseAsRoot(arguments)
+      Issue.record("expected \(arguments) to be rejected")
+    } catch {
+      #expect(
+        Observatory.fullMessage(for: error).contains(text), "\(Observatory.fullMessage(for: error))"
+      )
+    }
+  }
+
+  @Test("Unknown backend, unknown workload, bad size, unknown allocator")
+  func badInput() {
+    Self.rejects(
+      ["run", "--allow-debug", "--backend", "nope"], mentioning: "unknown backend 'nope'")
+    Self.rejects(
+      ["run", "--allow-debug", "--workload", "spin"], mentioning: "unknown workload 'spin'")
+    Self.rejects(["run", "--allow-debug", "--sizes", "16,zero"], mentioning: "bad size 'zero'")
+    Self.rejects(["run", "--allow-debug", "--sizes", "0"], mentioning: "bad size '0'")
+    Self.rejects(["run", "--allow-debug", "--depths", "3,0"], mentioning: "bad depth '0'")
+    Self.rejects(["run", "--allow-debug", "--depths", "65"], mentioning: "bad depth '65'")
+    Self.rejects(
+      ["run", "--allow-debug", "--allocator", "tcmalloc"],
+      mentioning: "unknown allocator 'tcmalloc'")
+  }
+
+  @Test("A debug build refuses to write a report unless allowed")
+  func debugBuild() throws {
+    if RunEnvironment.isDebugBuild {
+      Self.rejects(["run"], mentioning: "debug build")
+    }
+    _ = try Observatory.parseAsRoot(["run", "--allow-debug", "--quick"])
+  }
+
+  @Test("An existing report is untouched when the run is rejected")
+  func resultsUntouched() throws {
+    let path = Rows.write("previous report\n")
+    Self.rejects(
+      ["run", "--allow-debug", "--sizes", "x", "--output", path], mentioning: "bad size")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "previous report\n")
+  }
+}

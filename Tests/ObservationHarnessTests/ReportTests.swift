@@ -1,0 +1,304 @@
+import Foundation
+import Testing
+
+@testable import ObservationHarness
+@testable import ObservatoryCommandLine
+
+/// Fixtures: rows as the sweep writes them.
+enum Rows {
+  static let environment = RunEnvironment(
+    runID: "run1", commit: "abc123", date: "2026-11-20T10:00:00Z", host: "host", cpu: "cpu, model",
+    cores: 2, os: "os", swift: "6.3", build: "release")
+
+  static func plan(
+    _ backend: String = "linked-list", workload: String = "notify", n: Int = 16
+  ) -> CellPlan {
+    CellPlan(allocator: .jemalloc, backend: backend, workload: workload, pattern: "-", n: n)
+  }
+
+  static func outcome(_ samples: [Double], problem: String? = nil) -> CellOutcome {
+    var outcome = CellOutcome()
+    outcome.nanosecondsPerOperation = samples
+    outcome.problem = problem
+    outcome.memoryMeasured = true
+    outcome.allocationsPerOperation = 0
+    outcome.bytesPerOperation = 0
+    return outcome
+  }
+
+  /// An outcome as the sweep makes it from callgrind's counts: one count per process.
+  static func counted(_ instructions: [Double]) -> CellOutcome {
+    var outcome = Rows.outcome([])
+    outcome.instructionsPerOperation = instructions
+    return outcome
+  }
+
+  static func report(
+    _ cells: [(CellPlan, CellRunner.Result?)], environment: RunEnvironment = environment,
+    metric: Metric = .time
+  ) -> String {
+    let rows = ReportBuilder(environment: environment, repetitions: 5, metric: metric).rows(
+      cells, largestFinished: [:])
+    return ReportSchema.csv(rows)
+  }
+
+  static func write(_ text: String, name: String = UUID().uuidString + ".csv") -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
+    try! text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+}
+
+@Suite("CSV report")
+struct ReportTests {
+  @Test("The header is the documented schema, and rows read back as written")
+  func roundTrip() throws {
+    let text = Rows.report([
+      (Rows.plan("reference-c"), .finished(Rows.outcome([2, 2.1, 2.2]))),
+      (Rows.plan(), .finished(Rows.outcome([10, 11, 12, 13, 14]))),
+    ])
+    #expect(text.hasPrefix(ReportSchema.header + "\n"))
+    let rows = try ReportReader.read(Rows.write(text))
+    #expect(rows.count == 2)
+    let row = rows[1]
+    #expect(row["ns_min"] == "10" && row["ns_median"] == "12" && row["ns_max"] == "14")
+    #expect(row["ns_p90"] == "13.6")
+    #expect(row["ratio_to_limit"] == csvNumber(12 / 2.1))
+    #expect(row["cpu"] == "cpu, model")
+    #expect(row["status"] == "ok")
+    #expect(row["date"] == "2026-11-20T10:00:00Z")
+  }
+
+  @Test("A cell that fails its self-check is invalid and carries no number")
+  func invalidCell() throws {
+    let text = Rows.report([
+      (Rows.plan(), .finished(Rows.outcome([], problem: "expected 16 deliveries")))
+    ])
+    let row = try #require(try ReportReader.read(Rows.write(text)).first)
+    #expect(row["status"] == "invalid")
+    #expect(row["ns_median"].isEmpty && row["ns_min"].isEmpty)
+    #expect(row["note"].contains("expected 16 deliveries"))
+  }
+
+  @Test("Capped cells say so and carry no number")
+  func cappedCell() throws {
+    let text = Rows.report([(Rows.plan(n: 1_048_576), .timedOut), (Rows.plan(n: 4), nil)])
+    let rows = try ReportReader.read(Rows.write(text))
+    #expect(rows.map { $0["status"] } == ["capped", "capped"])
+    #expect(rows.allSatisfy { $0["ns_median"].isEmpty })
+  }
+
+  @Test("Without jemalloc the memory columns stay empty and the status says why")
+  func noJemalloc() throws {
+    var outcome = Rows.outcome([1, 2, 3])
+    outcome.memoryMeasured = false
+    let text = Rows.report([(Rows.plan(), .finished(outcome))])
+    let row = try #require(try ReportReader.read(Rows.write(text)).first)
+    #expect(row["status"] == "ok-no-memory")
+    #expect(row["allocs_per_op"].isEmpty && row["bytes_per_op"].isEmpty)
+    #expect(row["note"].contains("jemalloc"))
+  }
+
+  @Test("Summary statistics interpolate between ranks")
+  func statistics() throws {
+    let summary = try #require(Summary([4, 1, 3, 2]))
+    #expect(summary.min == 1 && summary.max == 4 && summary.median == 2.5)
+    #expect(abs(summary.p90 - 3.7) < 1e-9)
+    #expect(Summary([]) == nil)
+  }
+}
+
+@Suite("Reading reports: errors name the file, the line and the problem")
+struct ReportErrorTests {
+  @Test("A missing file")
+  func missing() {
+    #expect(throws: ReportError.missing(file: "/nonexistent/report.csv")) {
+      try ReportReader.read("/nonexistent/report.csv")
+    }
+  }
+
+  @Test("A wrong header")
+  func wrongHeader() {
+    let path = Rows.write("backend,ns\nlinked-list,3\n")
+    #expect(throws: ReportError.badHeader(file: path, found: "backend,ns")) {
+      try ReportReader.read(path)
+    }
+  }
+
+  @Test("A row with too few fields")
+  func shortRow() throws {
+    let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let path = Rows.write(good + "1,run,abc\n")
+    #expect(
+      throws: ReportError.malformed(file: path, line: 3, problem: "expected 33 fields, found 3")
+    ) {
+      try ReportReader.read(path)
+    }
+  }
+
+  @Test("A number column holding text")
+  func notANumber() throws {
+    let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let broken = good.replacingOccurrences(of: ",16,0,delivery,", with: ",sixteen,0,delivery,")
+    let path = Rows.write(broken)
+    #expect(
+      throws: ReportError.malformed(
+        file: path, line: 2,
+        problem:
+          "column 'n' should be a whole number from 1 to 1000000000000000 in decimal digits only"
+          + " (no sign, point, exponent or leading zero), found 'sixteen'")
+    ) {
+      try ReportReader.read(path)
+    }
+  }
+
+  /// Each case replaces the good row's `,16,0,delivery,time,3,1,2,2.8,3,` fields.
+  @Test(
+    "Numbers that are not measurements are refused, naming the column",
+    arguments: [
+      (",16,0,delivery,time,3,1,nan,2.8,3,", "'ns_median' should be a finite decimal number"),
+      (",16,0,delivery,time,3,1,inf,2.8,3,", "'ns_median' should be a finite decimal number"),
+      (",16,0,delivery,time,3,1,1e999,2.8,3,", "'ns_median' should be a finite decimal number"),
+      (",16,0,delivery,time,3,1,0x10,2.8,3,", "'ns_median' should be a finite decimal number"),
+      (",16,0,delivery,time,3,1,-2,2.8,3,", "'ns_median' should be above zero"),
+      (",16,0,delivery,time,3,1,0,2.8,3,", "'ns_median' should be above zero"),
+      (",-16,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",0,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",1.5,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      // Another spelling of 16 or of 0 would be another cell, past the duplicate check.
+      (",+16,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",1.6e1,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",016,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",16.0,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",99999999999999999999,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number"),
+      (",16,0.0,delivery,time,3,1,2,2.8,3,", "'depth' should be a whole number from 0 to"),
+      (",16,+0,delivery,time,3,1,2,2.8,3,", "'depth' should be a whole number from 0 to"),
+      (",16,-0,delivery,time,3,1,2,2.8,3,", "'depth' should be a whole number from 0 to"),
+      (",16,0,delivery,time,+3,1,2,2.8,3,", "'repetitions' should be a whole number from 1"),
+      (",16,0,delivery,speed,3,1,2,2.8,3,", "metric 'speed' is not one of time, instructions"),
+    ])
+  func notAMeasurement(replacement: String, problem: String) throws {
+    let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let original = ",16,0,delivery,time,3,1,2,2.8,3,"
+    #expect(good.contains(original))
+    let path = Rows.write(good.replacingOccurrences(of: original, with: replacement))
+    do {
+      _ = try ReportReader.read(path)
+      Issue.record("\(replacement) was read without complaint")
+    } catch {
+      #expect("\(error)".contains("\(path):2: column \(problem)") || "\(error)".contains(problem))
+    }
+  }
+
+  @Test("A cell that appears twice is refused, naming both lines")
+  func duplicateCell() throws {
+    let text = Rows.report([
+      (Rows.plan(), .finished(Rows.outcome([1, 2, 3]))),
+      (Rows.plan(), .finished(Rows.outcome([1, 2, 3]))),
+    ])
+    let path = Rows.write(text)
+    #expect(throws: ReportError.self) { try ReportReader.read(path) }
+    do { _ = try ReportReader.read(path) } catch {
+      #expect("\(error)".contains(":3: cell jemalloc/linked-list/notify/-/16/0 appears twice"))
+    }
+  }
+
+  @Test("A cell written again with n as 1.6e1 is refused for its n, not read as another cell")
+  func integerSpelling() throws {
+    let text = Rows.report([
+      (Rows.plan(), .finished(Rows.outcome([1, 2, 3]))),
+      (Rows.plan(), .finished(Rows.outcome([1, 2, 3]))),
+    ])
+    var lines = text.split(separator: "\n").map(String.init)
+    let original = ",16,0,delivery,"
+    #expect(lines[2].contains(original))
+    lines[2] = lines[2].replacingOccurrences(of: original, with: ",1.6e1,0,delivery,")
+    let path = Rows.write(lines.joined(separator: "\n") + "\n")
+    do {
+      _ = try ReportReader.read(path)
+      Issue.record("n = 1.6e1 was read as a cell of its own")
+    } catch {
+      #expect(
+        "\(error)".hasPrefix("\(path):3: column 'n' should be a whole number from 1"), "\(error)")
+      #expect("\(error)".contains("decimal digits only"), "\(error)")
+    }
+  }
+
+  @Test("A schema 1 report is read, every row a time")
+  func schemaOne() throws {
+    let text = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    var lines = try CSV.records(text, file: "-").map(\.fields)
+    let keep = ReportSchema.columns.enumerated().filter {
+      !ReportSchema.addedInVersion2.contains($0.element)
+    }.map(\.offset)
+    lines = lines.map { fields in keep.map { fields[$0] } }
+    lines[1][0] = "1"
+    let path = Rows.write(lines.map { CSV.line($0) }.joined(separator: "\n") + "\n")
+    let row = try #require(try ReportReader.read(path).first)
+    #expect(row.metric == .time && row["ns_median"] == "2")
+  }
+
+  @Test("A directory, a device or a FIFO is not a report")
+  func notARegularFile() throws {
+    // Opening a FIFO for reading would block until a writer comes: it is refused unopened.
+    let fifo = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "\(UUID().uuidString).csv"
+    ).path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    defer { unlink(fifo) }
+    for path in [FileManager.default.temporaryDirectory.path, "/dev/zero", fifo] {
+      do {
+        _ = try ReportReader.read(path)
+        Issue.record("\(path) was read")
+      } catch {
+        #expect("\(error)".contains("not a regular file"))
+      }
+    }
+  }
+
+  @Test("A symbolic link loop is refused, saying why")
+  func symbolicLinkLoop() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = directory.appendingPathComponent("a.csv").path
+    let second = directory.appendingPathComponent("b.csv").path
+    #expect(symlink(second, first) == 0 && symlink(first, second) == 0)
+    #expect(throws: ReportError.unreadable(file: first, reason: String(cString: strerror(ELOOP)))) {
+      try ReportReader.read(first)
+    }
+  }
+
+  @Test("A header line of 20 MB is refused in a message cut to a line")
+  func hugeHeader() throws {
+    let path = Rows.write(String(repeating: "x", count: 20_000_000) + "\n1,2\n")
+    defer { unlink(path) }
+    do {
+      _ = try ReportReader.read(path)
+      Issue.record("a 20 MB header was read")
+    } catch {
+      let message = "\(error)"
+      #expect(message.hasPrefix("\(path):1: the header is not an Observatory report"))
+      #expect(message.hasSuffix("found '" + String(repeating: "x", count: 120) + "…'"))
+      #expect(message.count < 1000 && !message.contains("\n"))
+    }
+  }
+
+  @Test("An unterminated quote")
+  func unterminatedQuote() throws {
+    let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let path = Rows.write(good + "1,\"oops\n")
+    #expect(throws: ReportError.self) { try ReportReader.read(path) }
+  }
+}
+
+@Suite("Text tables")
+struct TextTableTests {
+  @Test("Columns are padded to their widest cell, the last one is not")
+  func alignment() {
+    let text = TextTable.render([["cell", "verdict"], ["a-long-name", "unchanged: a reason"]])
+    #expect(text == "cell         verdict\na-long-name  unchanged: a reason\n")
+    #expect(TextTable.render([]) == "")
+  }
+}
