@@ -40,7 +40,9 @@ let arcMetrics: [BenchmarkMetric] =
 struct SuiteRegistrar: BackendVisitor {
   static let sizes = [16, 1024, 65536]
 
-  mutating func visit<Backend: ObservationBackend>(_ backend: Backend) {
+  mutating func visit<Backend: ObservationBackend>(
+    _ backend: Backend, _ description: BackendDescription
+  ) {
     for n in Self.sizes {
       let batch = Drivers.batch(for: n)
       suite("subscribe", backend, n, operations: n * batch) { probe in

@@ -6,39 +6,64 @@ import ObservationCore
 import SubjectBackend
 import SwiftObservationBackend
 
-/// The built-in backends: the one list the tests, the `observatory` tool and the benchmarks use.
+/// The built-in backends: the one list the tests, the `observatory` tool and the benchmarks use,
+/// each with the facts a report states about it (``BackendDescription``).
 public enum BackendCatalog {
   /// Every built-in backend, in report order.
-  public static var all: [any ObservationBackend] {
+  public static var all: [any ObservationBackend] { entries.map(\.backend) }
+
+  /// Every built-in backend with its description, in report order.
+  public static var entries: [Entry] {
     var collector = Collector()
     forEach(&collector)
-    return collector.backends
+    return collector.entries
   }
 
-  /// Calls `visitor` with each built-in backend as its concrete type, in report order: the one
-  /// list of backends, and the way measured code reaches them without an existential.
+  /// Calls `visitor` with each built-in backend as its concrete type, with its description, in
+  /// report order: the one list of backends, and the way measured code reaches them without an
+  /// existential.
   ///
   /// It is inlinable so that, with a concrete visitor, each `visit` call is specialized for its
   /// backend.
   @inlinable
   public static func forEach<Visitor: BackendVisitor>(_ visitor: inout Visitor) {
-    visitor.visit(LinkedListStrategy())
-    visitor.visit(ArrayStrategy())
-    visitor.visit(KeyPathStrategy())
-    visitor.visit(PassthroughSubjectStrategy())
-    visitor.visit(CurrentValueSubjectStrategy())
-    visitor.visit(PublishedPropertyStrategy())
-    visitor.visit(PublishedChainStrategy(chain: .flatMap))
-    visitor.visit(PublishedChainStrategy(chain: .switchToLatest))
-    visitor.visit(SwiftObservationTrackingStrategy())
-    visitor.visit(SwiftObservationsStrategy())
-    visitor.visit(NotificationCenterStrategy())
+    let ours = BackendDescription(provenance: .original)
+    let openCombine = BackendDescription(provenance: .library("OpenCombine"))
+    let observation = BackendDescription(provenance: .library("Swift Observation"))
+    visitor.visit(LinkedListStrategy(), ours)
+    visitor.visit(ArrayStrategy(), ours)
+    visitor.visit(KeyPathStrategy(), ours)
+    visitor.visit(PassthroughSubjectStrategy(), openCombine)
+    visitor.visit(CurrentValueSubjectStrategy(), openCombine)
+    visitor.visit(PublishedPropertyStrategy(), openCombine)
+    let published = PublishedPropertyStrategy().name
+    visitor.visit(
+      PublishedChainStrategy(chain: .flatMap),
+      BackendDescription(provenance: .library("OpenCombine"), nestedVariantOf: published))
+    visitor.visit(
+      PublishedChainStrategy(chain: .switchToLatest),
+      BackendDescription(provenance: .library("OpenCombine"), nestedVariantOf: published))
+    visitor.visit(SwiftObservationTrackingStrategy(), observation)
+    visitor.visit(SwiftObservationsStrategy(), observation)
+    visitor.visit(
+      NotificationCenterStrategy(),
+      BackendDescription(provenance: .library("Foundation NotificationCenter")))
+  }
+
+  /// A built-in backend and its description.
+  public struct Entry {
+    /// The backend.
+    public let backend: any ObservationBackend
+    /// What a report says about it.
+    public let description: BackendDescription
   }
 
   private struct Collector: BackendVisitor {
-    var backends: [any ObservationBackend] = []
-    mutating func visit<Backend: ObservationBackend>(_ backend: Backend) {
-      backends.append(backend)
+    var entries: [Entry] = []
+    mutating func visit<Backend: ObservationBackend>(
+      _ backend: Backend, _ description: BackendDescription
+    ) {
+      entries.append(Entry(backend: backend, description: description))
     }
   }
 
@@ -53,42 +78,56 @@ public enum BackendCatalog {
 
 /// Something done with each backend as its concrete type (see ``BackendCatalog/forEach(_:)``).
 public protocol BackendVisitor {
-  /// Called once per backend.
-  mutating func visit<Backend: ObservationBackend>(_ backend: Backend)
+  /// Called once per backend, with what a report says about it.
+  mutating func visit<Backend: ObservationBackend>(
+    _ backend: Backend, _ description: BackendDescription)
 }
 
-/// Who wrote a backend's behaviour: this package, or a library it wraps.
+/// Who wrote a backend's behaviour: the package that declares the backend, or a library it
+/// wraps.
 public enum BackendProvenance: Sendable, Hashable {
-  /// Written in this package: it must pass every rule it declares.
-  case observatory
-  /// A thin adapter over another library's behaviour: a failed rule is a finding about it.
+  /// Written in the package that declares the backend (this one, for the built-ins): it must
+  /// pass every rule it declares.
+  case original
+  /// A thin adapter over another library's behaviour: a failed rule is a finding about that
+  /// library.
   case library(String)
 }
 
+/// What a report states about a backend beyond its name and capabilities, declared with the
+/// backend rather than guessed from its name.
+public struct BackendDescription: Sendable, Hashable {
+  /// Who wrote the behaviour the backend measures.
+  public var provenance: BackendProvenance
+  /// For a backend that shares its subjects with another and differs only in how it observes
+  /// nested paths (the Combine chains over `@Published`), the other backend's name: a sweep
+  /// measures such a variant on the nested workload only unless it is named, since its
+  /// single-property numbers would repeat the other's.
+  public var nestedVariantOf: String?
+
+  /// A description of a backend whose behaviour comes from `provenance`, a nested variant of
+  /// the backend called `nestedVariantOf` if that is given.
+  public init(provenance: BackendProvenance, nestedVariantOf: String? = nil) {
+    self.provenance = provenance
+    self.nestedVariantOf = nestedVariantOf
+  }
+}
+
 extension BackendCatalog {
-  /// Where the behaviour of the backend called `name` comes from.
+  /// Where the behaviour of the built-in backend called `name` comes from; `.original` for a
+  /// name the catalog does not have.
   public static func provenance(of name: String) -> BackendProvenance {
-    if name.hasPrefix("combine-") { return .library("OpenCombine") }
-    if name.hasPrefix("swift-observation") { return .library("Swift Observation") }
-    if name == "notification-center" { return .library("Foundation NotificationCenter") }
-    return .observatory
+    entries.first { $0.backend.name == name }?.description.provenance ?? .original
   }
 
-  /// Whether the backend called `name` differs from another built-in backend only in how it
-  /// observes nested paths (the Combine chains over `@Published`), so that measuring its
-  /// single-property workloads again would repeat the base backend's numbers.
+  /// Whether the built-in backend called `name` is a nested variant of another (see
+  /// ``BackendDescription/nestedVariantOf``).
   public static func isNestedVariant(_ name: String) -> Bool {
-    name.hasPrefix("combine-published-")
+    entries.first { $0.backend.name == name }?.description.nestedVariantOf != nil
   }
 
-  /// Whether the backend called `name` has delivered a write when `set` returns; `true` for a
-  /// name that is not a built-in backend (the reference rows are plain loops).
-  public static func deliversSynchronously(_ name: String) -> Bool {
-    backend(named: name)?.capabilities.has(.synchronousDelivery) ?? true
-  }
-
-  /// Whether the backend called `name` is written in this package.
+  /// Whether the built-in backend called `name` is written in this package.
   public static func isOwnBackend(_ name: String) -> Bool {
-    provenance(of: name) == .observatory
+    provenance(of: name) == .original
   }
 }

@@ -1,13 +1,73 @@
 import ArgumentParser
+import Foundation
 import ObservationHarness
 
-/// The whole `observatory` tool as a function: an executable calls ``main()`` and gets every
-/// command (`run`, `compare`, `ab`, `history`, `table`, `conformance`, `baseline`).
+/// The whole `observatory` tool as a function, over any backends.
+///
+/// The `observatory` executable calls ``main(backends:includingBuiltIns:)`` with no backends. A
+/// third party measures its own backends with a small executable target of its own:
+///
+/// ```swift
+/// import ObservatoryCommandLine
+/// import ObservationHarness
+///
+/// @main enum Bench {
+///   static func main() {
+///     ObservatoryTool.main(backends: [MeasuredBackend(MyBackend())], includingBuiltIns: true)
+///   }
+/// }
+/// ```
+///
+/// and gets every command (`run`, `compare`, `ab`, `history`, `table`, `conformance`,
+/// `baseline`) over its backends, side by side with the built-in ones and the reference rows,
+/// in the same reports. Cells and conformance children run in fresh processes of that same
+/// executable, so they know the same backends.
 public enum ObservatoryTool {
-  /// Parses the process's arguments, runs the command they name and exits: status 0, 1 for a
-  /// usage or input error, 2 for a regression found by `compare`, `ab` or `baseline check`.
-  public static func main() -> Never {
+  /// The backends the commands of this process know, in report order: set once by
+  /// ``main(backends:includingBuiltIns:)`` before the arguments are parsed.
+  nonisolated(unsafe) static var backends: [MeasuredBackend] = MeasuredBackend.builtIns
+
+  /// What the conformance matrix calls the package whose backends must pass every rule they
+  /// declare: `Observatory`, or the third party's executable name.
+  nonisolated(unsafe) static var packageName = "Observatory"
+
+  /// Parses the process's arguments, runs the command they name over `backends` (after the
+  /// built-in ones when `includingBuiltIns`) and exits: status 0, 1 for a usage or input error,
+  /// 2 for a regression found by `compare`, `ab` or `baseline check`.
+  ///
+  /// A backend's name must be unique among the backends and the reference rows, and
+  /// filename-safe (lower-case letters, digits and `-`); otherwise the tool exits with status 1
+  /// and says which name is wrong.
+  public static func main(
+    backends: [MeasuredBackend] = [], includingBuiltIns: Bool = true
+  ) -> Never {
+    let all = (includingBuiltIns ? MeasuredBackend.builtIns : []) + backends
+    if let problem = problem(with: all) { Observatory.fail(problem) }
+    if !backends.isEmpty {
+      packageName = "this package (\(CommandLine.arguments.first.map(basename) ?? "the tool"))"
+    }
+    self.backends = all
     Observatory.main()
     Observatory.exit()
+  }
+
+  /// What is wrong with the names of `rows`, or `nil`.
+  static func problem(with rows: [MeasuredBackend]) -> String? {
+    var seen = Set(MeasuredBackend.references.map(\.name))
+    let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
+    for row in rows {
+      if row.name.isEmpty || !row.name.allSatisfy(allowed.contains) {
+        return "backend name '\(row.name)' must be lower-case letters, digits and '-'"
+      }
+      if !seen.insert(row.name).inserted {
+        return "backend name '\(row.name)' is used twice (or by a reference row); names must be"
+          + " unique"
+      }
+    }
+    return nil
+  }
+
+  private static func basename(_ path: String) -> String {
+    (path as NSString).lastPathComponent
   }
 }

@@ -62,7 +62,8 @@ struct CellTests {
           CellExecution.run(
             // A generous budget: this checks correctness, and under the address sanitizer an
             // asynchronous backend's repetition takes seconds.
-            backend: backend, workload: workload, pattern: pattern, n: 16,
+            backend: backend, among: MeasuredBackend.builtIns, workload: workload,
+            pattern: pattern, n: 16,
             depth: workload.hasDepth ? 3 : 0, repetitions: 2, budget: 120, seed: 7))
         #expect(
           outcome.problem == nil, "\(backend) \(workload) \(pattern): \(outcome.problem ?? "")")
@@ -72,7 +73,8 @@ struct CellTests {
     for (depth, pattern) in [(1, WorkloadPattern.leaf), (2, .rebind), (5, .leaf), (5, .rebind)] {
       let outcome = try #require(
         CellExecution.run(
-          backend: backend, workload: .nested, pattern: pattern, n: 8, depth: depth,
+          backend: backend, among: MeasuredBackend.builtIns, workload: .nested,
+          pattern: pattern, n: 8, depth: depth,
           repetitions: 1, budget: 120, seed: 1))
       #expect(outcome.problem == nil, "\(backend) nested depth \(depth) \(pattern)")
     }
@@ -80,10 +82,11 @@ struct CellTests {
 
   @Test("The reference rows measure too")
   func references() throws {
-    for name in [CellExecution.referenceC, CellExecution.referenceSwift] {
+    for name in MeasuredBackend.references.map(\.name) {
       let outcome = try #require(
         CellExecution.run(
-          backend: name, workload: .notify, pattern: .none, n: 64, repetitions: 2, budget: 10,
+          backend: name, among: MeasuredBackend.references, workload: .notify, pattern: .none,
+          n: 64, repetitions: 2, budget: 10,
           seed: 1))
       #expect(outcome.problem == nil)
     }
@@ -110,8 +113,69 @@ struct CellTests {
   func unknownBackend() {
     #expect(
       CellExecution.run(
-        backend: "nope", workload: .notify, pattern: .none, n: 1, repetitions: 1, budget: 1, seed: 0
-      )
+        backend: "nope", among: MeasuredBackend.builtIns, workload: .notify, pattern: .none,
+        n: 1, repetitions: 1, budget: 1, seed: 0)
         == nil)
   }
+
+  @Test(
+    "A backend from outside the catalog is measured as the built-in ones are, self-check included")
+  func outsideBackendIsMeasured() throws {
+    let rows = [MeasuredBackend(LossyBackend())]
+    let outcome = try #require(
+      CellExecution.run(
+        backend: "lossy", among: rows, workload: .subscribe, pattern: .none, n: 8,
+        repetitions: 1, budget: 5, seed: 0))
+    #expect(outcome.problem == nil && outcome.nanosecondsPerOperation.count == 1)
+    let notify = try #require(
+      CellExecution.run(
+        backend: "lossy", among: rows, workload: .notify, pattern: .none, n: 8, repetitions: 1,
+        budget: 5, seed: 0))
+    #expect(notify.problem != nil)
+  }
+}
+
+@Suite("Backend descriptions")
+struct BackendDescriptionTests {
+  @Test("Nested variants and library provenance are declared by the catalog, not read off names")
+  func declaredFacts() throws {
+    let rows = MeasuredBackend.builtIns
+    let variants = rows.filter { $0.description.nestedVariantOf != nil }
+    #expect(
+      variants.map(\.name) == ["combine-published-flatmap", "combine-published-switchtolatest"])
+    for variant in variants {
+      let base = try #require(rows.row(named: variant.description.nestedVariantOf ?? ""))
+      #expect(base.description.nestedVariantOf == nil)
+      #expect(!variant.isMeasuredByDefault(on: .notify) && variant.isMeasuredByDefault(on: .nested))
+    }
+    let own = rows.filter { $0.description.provenance == .original }.map(\.name)
+    #expect(own == ["linked-list", "array", "key-path"])
+    #expect(rows.map(\.name) == BackendCatalog.names)
+    for reference in MeasuredBackend.references {
+      #expect(reference.kind == .reference && reference.backend == nil)
+      #expect(reference.isMeasuredByDefault(on: .notify))
+      #expect(!reference.isMeasuredByDefault(on: .subscribe))
+    }
+  }
+
+  @Test("The tool refuses a backend name that clashes or is not filename-safe")
+  func badNames() {
+    let lossy = MeasuredBackend(LossyBackend())
+    #expect(ObservatoryTool.problem(with: MeasuredBackend.builtIns + [lossy]) == nil)
+    #expect(
+      ObservatoryTool.problem(with: [lossy, lossy])?.contains("'lossy' is used twice") == true)
+    #expect(
+      ObservatoryTool.problem(with: MeasuredBackend.builtIns + MeasuredBackend.builtIns) != nil)
+    #expect(ObservatoryTool.problem(with: MeasuredBackend.references) != nil)
+    #expect(
+      ObservatoryTool.problem(with: [MeasuredBackend(NamedBackend(name: "My Backend"))]) != nil)
+    #expect(ObservatoryTool.problem(with: [MeasuredBackend(NamedBackend(name: ""))]) != nil)
+  }
+}
+
+/// A backend whose name is whatever the test gives.
+struct NamedBackend: ObservationBackend {
+  var name: String
+  var capabilities: BackendCapabilities { LossyBackend().capabilities }
+  func makeSubject(initialValue: Int) -> LossyObservers { LossyObservers(initialValue) }
 }

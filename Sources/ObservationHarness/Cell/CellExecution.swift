@@ -10,43 +10,29 @@ public enum CellExecution {
   /// per process with no warm-up.
   static let largeSize = 65536
 
-  /// The reference rows' backend names.
-  public static let referenceC = "reference-c"
-  /// The reference row that calls Swift closures from an array: the floor for a closure call.
-  public static let referenceSwift = "reference-swift-closures"
-
-  /// Runs the cell called by its names; `nil` if no backend has that name.
+  /// Runs the cell of the row called `name` among `rows`; `nil` if no row has that name.
   ///
   /// - Parameters:
   ///   - scale: the work of every repetition, warm-up included; `nil` calibrates it from the
-  ///     warm-up's time (see ``repeatMeasuring(_:repetitions:budget:memory:skipWarmUp:scale:)``).
+  ///     warm-up's time (see ``repeatMeasuring(_:repetitions:budget:memory:skipWarmUp:scale:turns:willMeasure:)``).
   ///   - countsInstructions: brackets the measured repetitions (not the warm-up) with
   ///     callgrind's client requests, so that a process run under
   ///     `valgrind --tool=callgrind --instr-atstart=no` counts exactly their timed regions.
   public static func run(
-    backend name: String, workload: Workload, pattern: WorkloadPattern, n: Int, depth: Int = 0,
-    repetitions: Int, budget: Double, seed: UInt64, scale: WorkScale? = nil,
-    countsInstructions: Bool = false, turns: TurnTaking? = nil
+    backend name: String, among rows: [MeasuredBackend], workload: Workload,
+    pattern: WorkloadPattern, n: Int, depth: Int = 0, repetitions: Int, budget: Double,
+    seed: UInt64, scale: WorkScale? = nil, countsInstructions: Bool = false,
+    turns: TurnTaking? = nil
   ) -> CellOutcome? {
+    guard let row = rows.row(named: name) else { return nil }
     var probe = MemoryProbe()
     let counter = InstructionRegion()
     if countsInstructions {
       probe.regionWillStart = { counter.regionWillStart() }
       probe.regionDidEnd = { counter.regionDidEnd() }
     }
-    let measure: ((WorkScale) -> Sample)?
-    if name == referenceC {
-      measure = { _ in ReferenceDrivers.cFunctionPointers(n: n, probe: probe) }
-    } else if name == referenceSwift {
-      measure = { _ in ReferenceDrivers.swiftClosureArray(n: n, probe: probe) }
-    } else {
-      var visitor = Visitor(
-        name: name, workload: workload, pattern: pattern, n: n, depth: depth, seed: seed,
-        probe: probe)
-      BackendCatalog.forEach(&visitor)
-      measure = visitor.measure
-    }
-    guard let measure else { return nil }
+    let measure = row.measurement(
+      of: workload, pattern: pattern, n: n, depth: depth, seed: seed, probe: probe)
     return repeatMeasuring(
       measure, repetitions: repetitions, budget: budget, memory: probe.isAvailable,
       skipWarmUp: n >= largeSize, scale: scale, turns: turns,
@@ -146,43 +132,6 @@ public enum CellExecution {
 
     func regionDidEnd() {
       if isArmed { observatory_callgrind_stop() }
-    }
-  }
-
-  /// Finds the backend by name and binds the workload to its concrete type, so the measured
-  /// loop is specialized.
-  struct Visitor: BackendVisitor {
-    let name: String
-    let workload: Workload
-    let pattern: WorkloadPattern
-    let n: Int
-    let depth: Int
-    let seed: UInt64
-    let probe: MemoryProbe
-    var measure: ((WorkScale) -> Sample)?
-
-    mutating func visit<Backend: ObservationBackend>(_ backend: Backend) {
-      guard backend.name == name else { return }
-      let (workload, pattern, n, depth, seed, probe) = (workload, pattern, n, depth, seed, probe)
-      measure = { scale in
-        switch workload {
-        case .subscribe: return Drivers.subscribe(backend, n: n, probe: probe, scale: scale)
-        case .erasedSubscribe:
-          return Drivers.erasedSubscribe(backend, n: n, probe: probe, scale: scale)
-        case .notify: return Drivers.notify(backend, n: n, probe: probe, scale: scale)
-        case .erasedNotify: return Drivers.erasedNotify(backend, n: n, probe: probe, scale: scale)
-        case .cancel:
-          return Drivers.cancel(
-            backend, n: n, pattern: pattern, seed: seed, probe: probe, scale: scale)
-        case .churn: return Drivers.churn(backend, n: n, probe: probe, scale: scale)
-        case .fanIn: return Drivers.fanIn(backend, n: n, probe: probe, scale: scale)
-        case .nested:
-          return Drivers.nested(
-            backend, n: n, depth: depth, pattern: pattern, probe: probe, scale: scale)
-            ?? Sample(
-              nanoseconds: 0, operations: 0, problem: "the backend has no nested observation")
-        }
-      }
     }
   }
 }

@@ -87,7 +87,8 @@ public struct CellRunner {
   public func checkJemalloc() throws {
     guard let jemallocPath else { return }
     let probe = CellPlan(
-      allocator: .jemalloc, backend: CellExecution.referenceC, workload: "notify", pattern: "-",
+      allocator: .jemalloc, backend: MeasuredBackend.referenceC.name, workload: "notify",
+      pattern: "-",
       n: 1)
     if case .failed(let reason) = runProcess(probe, repetitions: 1, budget: 1, scale: 1.0 / 16) {
       throw ToolError("jemalloc at '\(jemallocPath)' cannot be used: \(reason)")

@@ -13,7 +13,7 @@ public struct ReportBuilder {
   ) -> [ReportRow] {
     // The physical limit per (allocator, n), from the C reference measured in this run.
     var limits: [String: Double] = [:]
-    for (plan, result) in results where plan.backend == CellExecution.referenceC {
+    for (plan, result) in results where plan.backend == MeasuredBackend.referenceC.name {
       if case .finished(let outcome)? = result, outcome.problem == nil,
         let summary = Summary(costs(outcome))
       {

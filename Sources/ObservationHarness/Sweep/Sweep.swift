@@ -1,5 +1,4 @@
 import Foundation
-import ObservationBackends
 import ObservationWorkloads
 
 /// Measures cells one after another, each in fresh processes, skipping the cells a series
@@ -71,7 +70,8 @@ extension CellRunner {
   ///   - budget: seconds per cell; `nil`: 1 for time, 120 for instructions (a guard only).
   /// - Throws: ``ToolError`` when instructions cannot be counted here, saying why.
   public static func forSweep(
-    metric: Metric, jemalloc: String?, repetitions: Int, processes: Int?, budget: Double?,
+    of rows: [MeasuredBackend], metric: Metric, jemalloc: String?, repetitions: Int,
+    processes: Int?, budget: Double?,
     simulatesCaches: Bool
   ) throws -> CellRunner {
     let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
@@ -85,7 +85,7 @@ extension CellRunner {
       processes: { backend in
         if let processes { return processes }
         guard metric == .instructions else { return 3 }
-        return BackendCatalog.deliversSynchronously(backend) ? 1 : 3
+        return rows.row(named: backend)?.deliversSynchronously ?? true ? 1 : 3
       })
     if metric == .instructions {
       do {

@@ -112,13 +112,16 @@ enum InstructionGate {
   static let workloads: [(Workload, WorkloadPattern)] = [
     (.notify, .none), (.subscribe, .none), (.cancel, .random),
   ]
-  /// Every backend written in this package.
-  static var backends: [String] { BackendCatalog.names.filter(BackendCatalog.isOwnBackend) }
+  /// Every backend written in the package that runs the tool (see ``BackendProvenance``).
+  static var backends: [String] {
+    ObservatoryTool.backends.filter { $0.description.provenance == .original }.map(\.name)
+  }
 
   static func plans(allocator: Allocator) -> [CellPlan] {
-    let references = [CellExecution.referenceC, CellExecution.referenceSwift].flatMap { name in
+    let references = MeasuredBackend.references.flatMap { reference in
       sizes.map {
-        CellPlan(allocator: allocator, backend: name, workload: "notify", pattern: "-", n: $0)
+        CellPlan(
+          allocator: allocator, backend: reference.name, workload: "notify", pattern: "-", n: $0)
       }
     }
     return references
@@ -142,7 +145,8 @@ enum InstructionGate {
           + " observatory baseline ...`")
     }
     let runner = try CellRunner.forSweep(
-      metric: .instructions, jemalloc: nil, repetitions: 1, processes: nil, budget: nil,
+      of: ObservatoryTool.backends + MeasuredBackend.references, metric: .instructions,
+      jemalloc: nil, repetitions: 1, processes: nil, budget: nil,
       simulatesCaches: false)
     defer { runner.instructionCounter?.removeScratch() }
     let (results, largestFinished) = Sweep(runner: runner, metric: .instructions).measure(

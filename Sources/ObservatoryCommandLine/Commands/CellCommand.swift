@@ -95,7 +95,8 @@ struct CellCommand: ParsableCommand {
     }
     guard
       let outcome = CellExecution.run(
-        backend: backend, workload: workload, pattern: pattern, n: n, depth: depth,
+        backend: backend, among: ObservatoryTool.backends + MeasuredBackend.references,
+        workload: workload, pattern: pattern, n: n, depth: depth,
         repetitions: repetitions, budget: budget, seed: seed, scale: scale.map(WorkScale.init),
         countsInstructions: metric == .instructions, turns: turnTaking)
     else {

@@ -31,9 +31,10 @@ struct ConformanceChildCommand: ParsableCommand {
   var readsKnownOutcomes = false
 
   func run() throws {
-    guard let entry = BackendCatalog.backend(named: backend) else {
+    let known = ObservatoryTool.backends
+    guard let entry = known.row(named: backend)?.backend else {
       throw ValidationError(
-        "unknown backend '\(backend)'; accepted: \(BackendCatalog.names.joined(separator: ", "))")
+        "unknown backend '\(backend)'; accepted: \(known.map(\.name).joined(separator: ", "))")
     }
     let request = ConformanceChildRequest(
       firstRule: firstRule, parentProcess: parent, readsKnownOutcomes: readsKnownOutcomes)

@@ -66,12 +66,13 @@ struct ConformanceCommand: ParsableCommand {
     for file in files ?? [] { try file.check() }
     var reports: [ConformanceReport] = []
     var ownFailures: [String] = []
-    for entry in selected {
+    for row in selected {
+      guard let entry = row.backend else { continue }
       StandardOutput.writeError("conformance: \(entry.name)…\n")
       let report =
         inProcess ? ConformanceSuite.run(entry) : try Self.isolatedRun(entry, timeout: timeout)
       if verbose { StandardOutput.writeError(report.text + "\n") }
-      if BackendCatalog.isOwnBackend(entry.name) {
+      if row.description.provenance == .original {
         ownFailures += report.failures.map {
           "\(entry.name) fails \($0.rule.id): \($0.outcome.details)"
         }

@@ -98,7 +98,8 @@ struct RunCommand: ParsableCommand {
 
     let repetitionCount = repetitions ?? (selection.quick ? 3 : 9)
     let runner = try CellRunner.forSweep(
-      metric: metric, jemalloc: jemalloc, repetitions: repetitionCount,
+      of: ObservatoryTool.backends + MeasuredBackend.references, metric: metric, jemalloc: jemalloc,
+      repetitions: repetitionCount,
       processes: processes, budget: cellBudget, simulatesCaches: cacheSim)
     defer { runner.instructionCounter?.removeScratch() }
     if allocators.contains(.jemalloc) { try runner.checkJemalloc() }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ObservationBackends
 import ObservationHarness
 import ObservationWorkloads
 
@@ -126,21 +125,21 @@ struct CellSelection: ParsableArguments {
     // Variants that differ only in nested observation (the Combine chains) measure the same
     // subject as their base backend: unless named, they are measured on the nested workload
     // only.
-    let backends = try BackendSelection.parse(backend).map(\.name)
+    let backends = try BackendSelection.parse(backend)
     var plans: [CellPlan] = []
     for allocator in allocators {
-      let referenceNames =
-        workloads.contains(.notify)
-        ? [CellExecution.referenceC, CellExecution.referenceSwift] : []
-      for name in referenceNames {
+      for reference in MeasuredBackend.references where workloads.contains(.notify) {
         for n in sizes {
           plans.append(
-            CellPlan(allocator: allocator, backend: name, workload: "notify", pattern: "-", n: n))
+            CellPlan(
+              allocator: allocator, backend: reference.name, workload: "notify", pattern: "-",
+              n: n))
         }
       }
-      for name in backends {
+      for row in backends {
+        let name = row.name
         for workload in workloads
-        where self.backend != nil || workload == .nested || !BackendCatalog.isNestedVariant(name) {
+        where self.backend != nil || row.isMeasuredByDefault(on: workload) {
           for depth in workload.hasDepth ? depths : [0] {
             // Rebinding replaces an intermediate, which a path of one property does not have.
             for pattern in workload.patterns

@@ -6,10 +6,12 @@ import ObservationHarness
 enum ConformanceMatrixDocument {
   static func markdown(for matrix: ConformanceMatrix) -> String {
     let columns = matrix.reports.map { report -> String in
-      switch BackendCatalog.provenance(of: report.backendName) {
-      case .observatory:
+      let row = ObservatoryTool.backends.row(named: report.backendName)
+      switch row?.description.provenance ?? .original {
+      case .original:
         return
-          "- `\(report.backendName)`: written in Observatory; must pass every rule it declares."
+          "- `\(report.backendName)`: written in \(ObservatoryTool.packageName); must pass every rule it"
+          + " declares."
       case .library(let library):
         return
           "- `\(report.backendName)`: \(library)'s behaviour; a FAIL is a finding about \(library)."

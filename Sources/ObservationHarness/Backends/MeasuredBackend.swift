@@ -1,0 +1,167 @@
+import ObservationBackends
+import ObservationCore
+import ObservationWorkloads
+
+/// A row the harness can measure: a backend with what a report says about it, or one of the
+/// reference rows.
+///
+/// Made from a backend's concrete type, it binds every workload's driver to that type, so the
+/// measured loops are specialized for it: a third party's backend is measured exactly as the
+/// built-in ones are.
+///
+/// ```swift
+/// let row = MeasuredBackend(MyBackend(), provenance: .original)
+/// ObservatoryTool.main(backends: [row])
+/// ```
+public struct MeasuredBackend {
+  /// What a row measures.
+  public enum Kind: Sendable, Hashable {
+    /// An observation backend.
+    case backend
+    /// A plain loop that calls `n` callbacks, the floor a backend's notify cost is read
+    /// against; measured on `notify` only.
+    case reference
+  }
+
+  /// The row's name in reports: the backend's name, or the reference loop's.
+  public let name: String
+  /// Whether the row is a backend or a reference loop.
+  public let kind: Kind
+  /// What the backend declares; for a reference loop, synchronous delivery of every value.
+  public let capabilities: BackendCapabilities
+  /// What a report says about the backend (for a reference loop: written here).
+  public let description: BackendDescription
+  /// The backend, for the conformance suite; `nil` for a reference loop.
+  public let backend: (any ObservationBackend)?
+  /// Makes the measurement of one cell: given the workload, pattern, observer count, path
+  /// depth, seed and memory probe, a function that does one repetition at a work scale.
+  @usableFromInline
+  let makeMeasurement:
+    (Workload, WorkloadPattern, Int, Int, UInt64, MemoryProbe) -> (WorkScale) -> Sample
+
+  /// A backend to measure, described by `description`.
+  ///
+  /// It is inlinable so that the drivers are specialized for `Backend` in the caller's module.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public init<Backend: ObservationBackend>(
+    _ backend: Backend,
+    _ description: BackendDescription = BackendDescription(provenance: .original)
+  ) {
+    self.init(
+      name: backend.name, kind: .backend, capabilities: backend.capabilities,
+      description: description, backend: backend
+    ) { workload, pattern, n, depth, seed, probe in
+      { scale in
+        switch workload {
+        case .subscribe: return Drivers.subscribe(backend, n: n, probe: probe, scale: scale)
+        case .erasedSubscribe:
+          return Drivers.erasedSubscribe(backend, n: n, probe: probe, scale: scale)
+        case .notify: return Drivers.notify(backend, n: n, probe: probe, scale: scale)
+        case .erasedNotify:
+          return Drivers.erasedNotify(backend, n: n, probe: probe, scale: scale)
+        case .cancel:
+          return Drivers.cancel(
+            backend, n: n, pattern: pattern, seed: seed, probe: probe, scale: scale)
+        case .churn: return Drivers.churn(backend, n: n, probe: probe, scale: scale)
+        case .fanIn: return Drivers.fanIn(backend, n: n, probe: probe, scale: scale)
+        case .nested:
+          return Drivers.nested(
+            backend, n: n, depth: depth, pattern: pattern, probe: probe, scale: scale)
+            ?? Sample(
+              nanoseconds: 0, operations: 0, problem: "the backend has no nested observation")
+        }
+      }
+    }
+  }
+
+  /// Every stored property, as given.
+  @usableFromInline
+  init(
+    name: String, kind: Kind, capabilities: BackendCapabilities, description: BackendDescription,
+    backend: (any ObservationBackend)?,
+    makeMeasurement:
+      @escaping (Workload, WorkloadPattern, Int, Int, UInt64, MemoryProbe) -> (WorkScale) -> Sample
+  ) {
+    self.name = name
+    self.kind = kind
+    self.capabilities = capabilities
+    self.description = description
+    self.backend = backend
+    self.makeMeasurement = makeMeasurement
+  }
+
+  /// Whether a write has been delivered when `set` returns.
+  public var deliversSynchronously: Bool { capabilities.has(.synchronousDelivery) }
+
+  /// Whether a sweep that does not name this row measures it on `workload`: a nested variant
+  /// repeats its base backend's single-property numbers, and a reference loop only notifies.
+  public func isMeasuredByDefault(on workload: Workload) -> Bool {
+    switch kind {
+    case .reference: return workload == .notify
+    case .backend: return workload == .nested || description.nestedVariantOf == nil
+    }
+  }
+
+  /// The measurement of one cell, as a function of the work scale.
+  ///
+  /// - Complexity: O(1); the returned function does one repetition.
+  public func measurement(
+    of workload: Workload, pattern: WorkloadPattern, n: Int, depth: Int, seed: UInt64,
+    probe: MemoryProbe
+  ) -> (WorkScale) -> Sample {
+    makeMeasurement(workload, pattern, n, depth, seed, probe)
+  }
+}
+
+extension MeasuredBackend {
+  /// C function pointers called from an array: the floor for one callback.
+  public static let referenceC = reference("reference-c") { n, probe in
+    ReferenceDrivers.cFunctionPointers(n: n, probe: probe)
+  }
+
+  /// Swift closures called from an array: the floor for one closure call.
+  public static let referenceSwiftClosures = reference("reference-swift-closures") { n, probe in
+    ReferenceDrivers.swiftClosureArray(n: n, probe: probe)
+  }
+
+  /// The reference rows, in report order.
+  public static var references: [MeasuredBackend] { [referenceC, referenceSwiftClosures] }
+
+  /// Every built-in backend, in the catalog's order (``BackendCatalog``), each made with the
+  /// initializer a third party's backend uses.
+  public static var builtIns: [MeasuredBackend] {
+    var collector = BuiltInCollector()
+    BackendCatalog.forEach(&collector)
+    return collector.rows
+  }
+
+  private struct BuiltInCollector: BackendVisitor {
+    var rows: [MeasuredBackend] = []
+    mutating func visit<Backend: ObservationBackend>(
+      _ backend: Backend, _ description: BackendDescription
+    ) {
+      rows.append(MeasuredBackend(backend, description))
+    }
+  }
+
+  private static func reference(
+    _ name: String, _ loop: @escaping (Int, MemoryProbe) -> Sample
+  ) -> MeasuredBackend {
+    MeasuredBackend(
+      name: name, kind: .reference,
+      capabilities: BackendCapabilities(
+        timing: .didSet, [.deliversEveryValue, .synchronousDelivery],
+        maxReentrancyDepth: .bounded(0)),
+      description: BackendDescription(provenance: .original), backend: nil
+    ) { _, _, n, _, _, probe in { _ in loop(n, probe) } }
+  }
+}
+
+extension Array where Element == MeasuredBackend {
+  /// The row called `name`, or `nil`.
+  ///
+  /// - Complexity: O(*n*) for *n* rows.
+  public func row(named name: String) -> MeasuredBackend? { first { $0.name == name } }
+}
