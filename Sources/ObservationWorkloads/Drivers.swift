@@ -22,8 +22,11 @@ public enum Drivers {
   /// How many steps `churn` takes: about 262,144 observer-steps, between 16 and 4,096.
   @inlinable
   public static func churnSteps(for n: Int, scale: WorkScale = .full) -> Int {
-    scale.scaled(max(16, min(4096, 262_144 / max(n, 1))))
+    scale.scaled(max(fewestChurnSteps, min(4096, 262_144 / max(n, 1))))
   }
+
+  /// The floor of ``churnSteps(for:scale:)`` at full scale, however many observers there are.
+  public static let fewestChurnSteps = 16
 
   /// Registers `n` observers on each of ``batch(for:)`` subjects; cost per subscription.
   ///

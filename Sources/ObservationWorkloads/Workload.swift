@@ -1,5 +1,5 @@
 /// The scenarios both harnesses measure.
-public enum Workload: String, Sendable, Hashable, CaseIterable {
+public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
   /// Register *n* observers on one subject; cost per subscription.
   case subscribe
   /// One write delivered to *n* observers; cost per delivered observer.
@@ -45,7 +45,7 @@ public enum Workload: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A variant of a workload: the order of cancellation, or none.
-public enum WorkloadPattern: String, Sendable, Hashable, CaseIterable {
+public enum WorkloadPattern: String, Sendable, Hashable, CaseIterable, Codable {
   /// The workload has no variants.
   case none = "-"
   /// Oldest first.

@@ -17,7 +17,7 @@ struct CompareTests {
     factors: [String: Double] = [:], cellFactors: [String: Double] = [:],
     samples: [Double] = [100, 101, 102, 103, 104], jitter: Bool = true
   ) -> String {
-    var cells: [(CellPlan, CellRunner.Result?)] = []
+    var cells: [(Cell, CellRunner.Result?)] = []
     for (b, backend) in backends.enumerated() {
       for (s, n) in sizes.enumerated() {
         let plan = Rows.plan(backend, n: n)
@@ -309,8 +309,8 @@ struct HistoryTests {
 
   @Test("A nested cell is matched at its depth: 3 unless --depth says otherwise")
   func nestedDepth() throws {
-    var deep = Rows.plan(workload: "nested", n: 16)
-    deep.pattern = "leaf"
+    var deep = Rows.plan(workload: .nested, n: 16)
+    deep.pattern = .leaf
     deep.depth = 8
     let path = Rows.write(Rows.report([(deep, .finished(Rows.outcome([1, 2, 3])))]))
     let arguments = [

@@ -1,4 +1,5 @@
 import Foundation
+import ObservationWorkloads
 import Testing
 
 @testable import ObservationHarness
@@ -11,9 +12,9 @@ enum Rows {
     cores: 2, os: "os", swift: "6.3", build: "release")
 
   static func plan(
-    _ backend: String = "linked-list", workload: String = "notify", n: Int = 16
-  ) -> CellPlan {
-    CellPlan(allocator: .jemalloc, backend: backend, workload: workload, pattern: "-", n: n)
+    _ backend: String = "linked-list", workload: Workload = .notify, n: Int = 16
+  ) -> Cell {
+    Cell(allocator: .jemalloc, backend: backend, workload: workload, n: n)
   }
 
   static func outcome(_ samples: [Double], problem: String? = nil) -> CellOutcome {
@@ -34,7 +35,7 @@ enum Rows {
   }
 
   static func report(
-    _ cells: [(CellPlan, CellRunner.Result?)], environment: RunEnvironment = environment,
+    _ cells: [(Cell, CellRunner.Result?)], environment: RunEnvironment = environment,
     metric: Metric = .time
   ) -> String {
     let rows = ReportBuilder(environment: environment, repetitions: 5, metric: metric).rows(

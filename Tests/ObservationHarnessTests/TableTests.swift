@@ -9,13 +9,13 @@ import Testing
 struct TableTests {
   /// A report of one backend at n = 16 and 256: notify, subscribe and cancel (random).
   static let report: String = {
-    var cells: [(CellPlan, CellRunner.Result?)] = []
+    var cells: [(Cell, CellRunner.Result?)] = []
     for n in [16, 256] {
-      var cancel = Rows.plan(workload: "cancel", n: n)
-      cancel.pattern = "random"
+      var cancel = Rows.plan(workload: .cancel, n: n)
+      cancel.pattern = .random
       cells += [
         (Rows.plan(n: n), .finished(Rows.outcome([10, 11, 12]))),
-        (Rows.plan(workload: "subscribe", n: n), .finished(Rows.outcome([20, 21, 22]))),
+        (Rows.plan(workload: .subscribe, n: n), .finished(Rows.outcome([20, 21, 22]))),
         (cancel, .finished(Rows.outcome([30, 31, 32]))),
       ]
     }
@@ -65,7 +65,7 @@ struct TableTests {
   @Test("A report without the table's workloads is refused, saying which they are")
   func noShownWorkload() throws {
     let churn = Rows.write(
-      Rows.report([(Rows.plan(workload: "churn"), .finished(Rows.outcome([1, 2, 3])))]))
+      Rows.report([(Rows.plan(workload: .churn), .finished(Rows.outcome([1, 2, 3])))]))
     let message = try #require(Self.refusal([churn, "--sizes", "16"]))
     #expect(
       message

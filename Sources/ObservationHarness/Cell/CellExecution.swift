@@ -5,11 +5,6 @@ import ObservationWorkloads
 
 /// Runs one cell in this process: warm-up, then repetitions until done or out of time.
 public enum CellExecution {
-  /// From this many observers on, a workload does the least work it can per repetition (one
-  /// write, one subject), setting up the observers dominates, and a cell runs one repetition
-  /// per process with no warm-up.
-  static let largeSize = 65536
-
   /// Runs the cell of the row called `name` among `rows`; `nil` if no row has that name.
   ///
   /// - Parameters:
@@ -35,7 +30,7 @@ public enum CellExecution {
       of: workload, pattern: pattern, n: n, depth: depth, seed: seed, probe: probe)
     return repeatMeasuring(
       measure, repetitions: repetitions, budget: budget, memory: probe.isAvailable,
-      skipWarmUp: n >= largeSize, scale: scale, turns: turns,
+      skipWarmUp: CellPolicy.skipsWarmUp(n: n), scale: scale, turns: turns,
       willMeasure: { counter.isArmed = true })
   }
 
@@ -97,7 +92,7 @@ public enum CellExecution {
     var samples: [Sample] = []
     while samples.count < repetitions {
       if elapsed() > budget {
-        outcome.capped = samples.count < min(3, repetitions)
+        outcome.capped = CellPolicy.isCapped(measured: samples.count, requested: repetitions)
         break
       }
       let sample = inTurn(scale)

@@ -28,31 +28,32 @@ public struct CellRunner {
   /// How many processes, and repetitions in each, a cell uses. Counting instructions, each
   /// process runs one repetition: it is repeatable, and more processes only measure the spread
   /// of a backend that is not.
-  func layout(_ plan: CellPlan) -> (processes: Int, repetitions: Int) {
+  func layout(_ plan: Cell) -> (processes: Int, repetitions: Int) {
     let processes = processes(plan.backend)
     if instructionCounter != nil { return (max(1, processes), 1) }
     let count = max(1, min(processes, repetitions(plan.n)))
     return (count, max(1, Int((Double(repetitions(plan.n)) / Double(count)).rounded(.up))))
   }
 
-  /// Repetitions a cell runs in all, warm-ups included (none at ``CellExecution/largeSize``
+  /// Repetitions a cell runs in all, warm-ups included (none at ``CellPolicy/largeSize``
   /// or more).
-  func totalRepetitions(_ plan: CellPlan) -> Int {
+  func totalRepetitions(_ plan: Cell) -> Int {
     let (count, perProcess) = layout(plan)
-    return count * (perProcess + (plan.n >= CellExecution.largeSize ? 0 : 1))
+    return count * (perProcess + (CellPolicy.skipsWarmUp(n: plan.n) ? 0 : 1))
   }
 
   /// Runs the cell's processes one after another. The budget holds for the whole cell: once it
   /// is spent, no further process starts, and a cell left with fewer than three repetitions
   /// (or fewer than it asked for, if that is less) is capped.
-  func run(_ plan: CellPlan) -> Result {
+  func run(_ plan: Cell) -> Result {
     let (count, perProcess) = layout(plan)
     var merged = CellOutcome()
     let start = DispatchTime.now()
     for index in 0..<count {
       let spent = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       if index > 0 && spent > budget {
-        merged.capped = merged.nanosecondsPerOperation.count < min(3, count * perProcess)
+        merged.capped = CellPolicy.isCapped(
+          measured: merged.nanosecondsPerOperation.count, requested: count * perProcess)
         return .finished(merged)
       }
       switch runProcess(
@@ -86,10 +87,8 @@ public struct CellRunner {
   /// a failure in every jemalloc cell.
   public func checkJemalloc() throws {
     guard let jemallocPath else { return }
-    let probe = CellPlan(
-      allocator: .jemalloc, backend: MeasuredBackend.referenceC.name, workload: "notify",
-      pattern: "-",
-      n: 1)
+    let probe = Cell(
+      allocator: .jemalloc, backend: MeasuredBackend.referenceC.name, workload: .notify, n: 1)
     if case .failed(let reason) = runProcess(probe, repetitions: 1, budget: 1, scale: 1.0 / 16) {
       throw ToolError("jemalloc at '\(jemallocPath)' cannot be used: \(reason)")
     }
@@ -98,7 +97,7 @@ public struct CellRunner {
   /// Runs one process of the cell: `repetitions` after a warm-up, each doing `scale` of the
   /// full work, or calibrated to about 20 ms when `scale` is `nil`.
   func runProcess(
-    _ plan: CellPlan, repetitions: Int, budget: Double, scale: Double?
+    _ plan: Cell, repetitions: Int, budget: Double, scale: Double?
   ) -> Result {
     switch start(plan, repetitions: repetitions, budget: budget, scale: scale) {
     case .success(let running): return running.finish()
@@ -115,12 +114,13 @@ public struct CellRunner {
   /// measures in turn with another process (see ``TurnTaking``), on the `cpu`-th processor this
   /// process may use. The cell process is killed by the kernel if this one dies.
   func start(
-    _ plan: CellPlan, repetitions: Int, budget: Double, scale: Double?,
+    _ plan: Cell, repetitions: Int, budget: Double, scale: Double?,
     turns: (takeFrom: String, passTo: String)? = nil, cpu: Int? = nil
   ) -> Swift.Result<RunningCell, StartFailure> {
     let process = Process()
     var arguments = [
-      "cell", "--backend", plan.backend, "--workload", plan.workload, "--pattern", plan.pattern,
+      "cell", "--backend", plan.backend, "--workload", plan.workload.rawValue, "--pattern",
+      plan.pattern.rawValue,
       "--n", String(plan.n), "--depth", String(plan.depth), "--repetitions", String(repetitions),
       "--budget",
       String(budget), "--seed", String(seed),
@@ -151,7 +151,7 @@ public struct CellRunner {
     process.environment = environment
     let running = RunningCell(
       process: process, countsFile: countsFile,
-      deadline: .now() + budget * 1.5 + 0.5,
+      deadline: .now() + CellPolicy.hardLimit(budget: budget),
       preloadedJemalloc: plan.allocator == .jemalloc ? jemallocPath : nil)
     process.standardOutput = running.output
     process.standardError = running.errors

@@ -23,7 +23,7 @@ import Foundation
 /// can tell.
 public struct Comparison {
   /// One cell present in both reports.
-  public struct Cell {
+  public struct Entry {
     /// The cell's key: allocator, backend, workload, pattern, depth and size.
     public var key: String
     var base: ReportRow
@@ -54,7 +54,7 @@ public struct Comparison {
   let metric: Metric
   let threshold: Double
   /// Every cell present in both reports, in the base report's order.
-  public var cells: [Cell] = []
+  public var cells: [Entry] = []
   var onlyInBase: [String] = []
   var onlyInCandidate: [String] = []
   /// Time: the median change over every cell measured on both sides (the machine's drift).
@@ -65,7 +65,7 @@ public struct Comparison {
   /// The cells called a regression: what makes `compare` exit with status 2.
   ///
   ///  - Complexity: O(*c*) for *c* cells.
-  public var regressions: [Cell] { cells.filter { $0.verdict == .regression } }
+  public var regressions: [Entry] { cells.filter { $0.verdict == .regression } }
 
   /// Why two reports cannot be compared.
   public enum InputError: Error, CustomStringConvertible {
@@ -137,8 +137,8 @@ public struct Comparison {
   }
 
   /// The pair with its ratio, and the verdicts that need no noise model.
-  private static func pair(_ base: ReportRow, _ candidate: ReportRow) -> Cell {
-    var cell = Cell(
+  private static func pair(_ base: ReportRow, _ candidate: ReportRow) -> Entry {
+    var cell = Entry(
       key: base.cellKey, base: base, candidate: candidate, ratio: nil, verdict: .notComparable)
     guard measured(base) else {
       cell.reason = "not measured in the base (\(base["status"]))"
@@ -182,7 +182,7 @@ public struct Comparison {
       scatter = deviation
     }
     // A cell stands out when its log ratio lies beyond the between-run scatter.
-    func standsOut(_ cell: Cell, upward: Bool) -> Bool {
+    func standsOut(_ cell: Entry, upward: Bool) -> Bool {
       guard let ratio = cell.ratio, let scatter else { return false }
       let distance = Foundation.log(ratio) - center
       let band = max(Self.scatterMultiple * scatter, Foundation.log(1 + threshold))
@@ -248,12 +248,12 @@ public struct Comparison {
     Self.measured(row) ? row.costText : row["status"]
   }
 
-  private func change(_ cell: Cell) -> String {
+  private func change(_ cell: Entry) -> String {
     cell.ratio.map { String(format: "%+.1f%%", ($0 - 1) * 100) } ?? "-"
   }
 
   /// Cells in report order, or only those whose verdict is not `unchanged`.
-  private func shown(changesOnly: Bool) -> [Cell] {
+  private func shown(changesOnly: Bool) -> [Entry] {
     changesOnly ? cells.filter { $0.verdict != .unchanged } : cells
   }
 

@@ -21,8 +21,8 @@ public struct PairedRunner {
   static let repetitionShare = 0.25
 
   /// One cell measured on both builds.
-  public struct Cell {
-    var plan: CellPlan
+  public struct Entry {
+    var plan: Cell
     /// Every measured repetition's nanoseconds per operation, per build.
     var baseSamples: [Double] = []
     var candidateSamples: [Double] = []
@@ -37,8 +37,8 @@ public struct PairedRunner {
   /// Measures `plan` with both builds, round after round, and judges the ratios.
   ///
   ///  - Complexity: `rounds` pairs of cell processes.
-  public func run(_ plan: CellPlan) -> Cell {
-    var cell = Cell(plan: plan)
+  public func run(_ plan: Cell) -> Entry {
+    var cell = Entry(plan: plan)
     // The base calibrates; every process then does the same work.
     let scale: Double
     switch base.runProcess(plan, repetitions: 1, budget: base.budget, scale: nil) {
@@ -71,7 +71,7 @@ public struct PairedRunner {
     // The second batch of rounds must by itself move the same way past the threshold, and
     // the interval over both batches must still clear it.
     let first = cell.verdict
-    var second = Cell(plan: plan)
+    var second = Entry(plan: plan)
     if let failure = measureRounds(&second, scale: scale) { return failure }
     cell.baseSamples += second.baseSamples
     cell.candidateSamples += second.candidateSamples
@@ -90,7 +90,7 @@ public struct PairedRunner {
   }
 
   /// Runs `rounds` rounds into `cell`'s samples; the cell to report if a process failed.
-  private func measureRounds(_ cell: inout Cell, scale: Double) -> Cell? {
+  private func measureRounds(_ cell: inout Entry, scale: Double) -> Entry? {
     for round in 0..<rounds {
       let baseFirst = round.isMultiple(of: 2)
       let pair: (base: CellRunner.Result, candidate: CellRunner.Result)
@@ -125,7 +125,7 @@ public struct PairedRunner {
   /// linked-list delivery), so two processes on two processors, even taking turns, see two
   /// machines. Rounds go round the processors, so every one of them is in the verdict.
   private func measureInTurns(
-    _ plan: CellPlan, scale: Double, baseFirst: Bool, cpu: Int
+    _ plan: Cell, scale: Double, baseFirst: Bool, cpu: Int
   )
     throws -> (
       base: CellRunner.Result, candidate: CellRunner.Result
@@ -160,7 +160,8 @@ public struct PairedRunner {
     return results
   }
 
-  private func judgeFailure(_ cell: Cell, _ result: CellRunner.Result, isCandidate: Bool) -> Cell {
+  private func judgeFailure(_ cell: Entry, _ result: CellRunner.Result, isCandidate: Bool) -> Entry
+  {
     var cell = cell
     let what: String
     var capped = false
@@ -180,7 +181,7 @@ public struct PairedRunner {
     return cell
   }
 
-  private func judge(_ cell: Cell) -> Cell {
+  private func judge(_ cell: Entry) -> Entry {
     var cell = cell
     guard let estimate = RatioEstimate(pairedRatios: cell.roundRatios, confidence: confidence)
     else {
@@ -218,21 +219,16 @@ public struct PairedRunner {
 
 /// The verdicts of `ab`, as text or Markdown.
 public struct PairedReport {
-  let cells: [PairedRunner.Cell]
+  let cells: [PairedRunner.Entry]
   let threshold: Double
   let confidence: Double
 
   /// The cells called a regression: what makes `ab` exit with status 2.
-  public var regressions: [PairedRunner.Cell] { cells.filter { $0.verdict == .regression } }
+  public var regressions: [PairedRunner.Entry] { cells.filter { $0.verdict == .regression } }
 
-  private func name(_ plan: CellPlan) -> String {
-    [
-      plan.allocator.rawValue, plan.backend, plan.workload, plan.pattern, String(plan.n),
-      String(plan.depth),
-    ].joined(separator: "/")
-  }
+  private func name(_ plan: Cell) -> String { plan.key }
 
-  private func columns(_ cell: PairedRunner.Cell) -> [String] {
+  private func columns(_ cell: PairedRunner.Entry) -> [String] {
     let median = { (values: [Double]) in
       Summary(values).map { csvNumber($0.median) + " ns" } ?? "-"
     }
@@ -246,7 +242,7 @@ public struct PairedReport {
     ]
   }
 
-  private func shown(_ changesOnly: Bool) -> [PairedRunner.Cell] {
+  private func shown(_ changesOnly: Bool) -> [PairedRunner.Entry] {
     changesOnly ? cells.filter { $0.verdict != .unchanged } : cells
   }
 
@@ -290,7 +286,7 @@ public struct PairedReport {
   }
 
   /// A report of `cells` judged at `threshold` with `confidence`.
-  public init(cells: [PairedRunner.Cell], threshold: Double, confidence: Double) {
+  public init(cells: [PairedRunner.Entry], threshold: Double, confidence: Double) {
     self.cells = cells
     self.threshold = threshold
     self.confidence = confidence

@@ -1,4 +1,5 @@
 import Foundation
+import ObservationWorkloads
 
 /// RFC 4180 CSV: writing with quoting where needed, and a reader that reports where input is
 /// wrong.
@@ -214,6 +215,24 @@ public enum ReportReader {
       throw fail(
         "metric '\(row["metric"])' is not one of \(Metric.allCases.map(\.rawValue).joined(separator: ", "))"
       )
+    }
+    guard Allocator(rawValue: row["allocator"]) != nil else {
+      throw fail(
+        "allocator '\(row["allocator"].prefix(40))' is not one of \(Allocator.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
+    }
+    guard Workload(rawValue: row["workload"]) != nil else {
+      throw fail(
+        "workload '\(row["workload"].prefix(40))' is not one of \(Workload.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
+    }
+    guard WorkloadPattern(rawValue: row["pattern"]) != nil else {
+      throw fail(
+        "pattern '\(row["pattern"].prefix(40))' is not one of \(WorkloadPattern.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
+    }
+    if row["status"] == "ok" && !row["note"].isEmpty {
+      throw fail("status 'ok' takes no note; found '\(row["note"].prefix(40))'")
     }
     guard ReportSchema.statuses.contains(row["status"]) else {
       throw fail(

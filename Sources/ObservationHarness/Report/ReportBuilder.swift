@@ -1,72 +1,60 @@
 import ObservationWorkloads
 
-/// Turns cell results into report rows.
+/// Turns what a sweep's cells did into a report.
 public struct ReportBuilder {
   let environment: RunEnvironment
   let repetitions: Int
   var metric: Metric = .time
 
   /// The report's rows for `results`, in sweep order; `largestFinished` gives each series'
-  ///  largest finished size, for the capped rows' notes.
+  /// largest finished size, for the capped rows' notes.
   public func rows(
-    _ results: [(CellPlan, CellRunner.Result?)], largestFinished: [String: Int]
+    _ results: [(Cell, CellRunner.Result?)], largestFinished: [Cell.Series: Int]
   ) -> [ReportRow] {
+    report(results, largestFinished: largestFinished).results.map(\.row)
+  }
+
+  /// The report of `results`, in sweep order; `largestFinished` gives each series' largest
+  /// finished size, for the capped results' reasons.
+  ///
+  /// - Complexity: O(*c*) for *c* cells.
+  public func report(
+    _ results: [(Cell, CellRunner.Result?)], largestFinished: [Cell.Series: Int]
+  ) -> Report {
     // The physical limit per (allocator, n), from the C reference measured in this run.
     var limits: [String: Double] = [:]
-    for (plan, result) in results where plan.backend == MeasuredBackend.referenceC.name {
+    for (cell, result) in results where cell.backend == MeasuredBackend.referenceC.name {
       if case .finished(let outcome)? = result, outcome.problem == nil,
         let summary = Summary(costs(outcome))
       {
-        limits["\(plan.allocator.rawValue)/\(plan.n)"] = summary.median
+        limits["\(cell.allocator.rawValue)/\(cell.n)"] = summary.median
       }
     }
-    return results.map { plan, result in
-      var row = base(plan)
-      switch result {
-      case nil:
-        row["status"] = "capped"
-        row["note"] =
-          "not run: a smaller size of this series ran out of its time budget, or the sizes"
-          + " measured project this one far past it;"
-          + " largest size finished: \(largestFinished[plan.series].map(String.init) ?? "none")"
-      case .timedOut?:
-        row["status"] = "capped"
-        row["note"] =
-          "stopped after the cell's time budget; largest size finished: "
-          + (largestFinished[plan.series].map(String.init) ?? "none")
-      case .failed(let reason)?:
-        row["status"] = "failed"
-        row["note"] = reason
-      case .finished(let outcome)?:
-        fill(
-          &row, outcome, limit: limits["\(plan.allocator.rawValue)/\(plan.n)"], plan: plan,
-          largestFinished: largestFinished[plan.series])
-      }
-      return row
-    }
-  }
-
-  private func base(_ plan: CellPlan) -> ReportRow {
-    var row = ReportRow()
-    row["schema"] = ReportSchema.version
-    row["run_id"] = environment.runID
-    row["commit"] = environment.commit
-    row["date"] = environment.date
-    row["host"] = environment.host
-    row["cpu"] = environment.cpu
-    row["cores"] = String(environment.cores)
-    row["os"] = environment.os
-    row["swift"] = environment.swift
-    row["build"] = environment.build
-    row["allocator"] = plan.allocator.rawValue
-    row["backend"] = plan.backend
-    row["workload"] = plan.workload
-    row["pattern"] = plan.pattern
-    row["n"] = String(plan.n)
-    row["depth"] = String(plan.depth)
-    row["unit"] = Workload(rawValue: plan.workload)?.unit ?? "delivery"
-    row["metric"] = metric.rawValue
-    return row
+    return Report(
+      results.map { cell, result in
+        let largest = largestFinished[cell.series].map(String.init) ?? "none"
+        switch result {
+        case nil:
+          return CellResult(
+            cell: cell, environment: environment, metric: metric,
+            status: .capped(
+              reason:
+                "not run: a smaller size of this series ran out of its time budget, or the sizes"
+                + " measured project this one far past it; largest size finished: \(largest)"))
+        case .timedOut?:
+          return CellResult(
+            cell: cell, environment: environment, metric: metric,
+            status: .capped(
+              reason: "stopped after the cell's time budget; largest size finished: \(largest)"))
+        case .failed(let reason)?:
+          return CellResult(
+            cell: cell, environment: environment, metric: metric, status: .failed(reason: reason))
+        case .finished(let outcome)?:
+          return self.result(
+            cell, outcome, limit: limits["\(cell.allocator.rawValue)/\(cell.n)"],
+            largestFinished: largest)
+        }
+      })
   }
 
   /// The outcome's costs per operation in the report's metric, one per repetition (time) or
@@ -75,50 +63,46 @@ public struct ReportBuilder {
     metric == .instructions ? outcome.instructionsPerOperation : outcome.nanosecondsPerOperation
   }
 
-  private func fill(
-    _ row: inout ReportRow, _ outcome: CellOutcome, limit: Double?, plan: CellPlan,
-    largestFinished: Int?
-  ) {
+  private func result(
+    _ cell: Cell, _ outcome: CellOutcome, limit: Double?, largestFinished: String
+  ) -> CellResult {
+    var result = CellResult(cell: cell, environment: environment, metric: metric, status: .ok)
     if let problem = outcome.problem {
-      row["status"] = "invalid"
-      row["note"] = problem
-      return
+      result.status = .invalid(reason: problem)
+      return result
     }
     guard !outcome.capped, let summary = Summary(costs(outcome)) else {
-      row["status"] = "capped"
-      row["note"] =
-        "fewer than 3 repetitions fitted in the time budget; largest size finished: "
-        + (largestFinished.map(String.init) ?? "none")
-      return
+      result.status = .capped(
+        reason: "fewer than \(CellPolicy.fewestRepetitions) repetitions fitted in the time budget;"
+          + " largest size finished: \(largestFinished)")
+      return result
     }
-    row["repetitions"] = String(costs(outcome).count)
+    result.repetitions = costs(outcome).count
     switch metric {
     case .time:
-      row["ns_min"] = csvNumber(summary.min)
-      row["ns_median"] = csvNumber(summary.median)
-      row["ns_p90"] = csvNumber(summary.p90)
-      row["ns_max"] = csvNumber(summary.max)
+      result.nanoseconds = CellResult.Quantiles(
+        min: summary.min, median: summary.median, p90: summary.p90, max: summary.max)
     case .instructions:
-      row["instructions_per_op"] = csvNumber(summary.median)
+      result.instructionsPerOperation = summary.median
       if summary.median > 0 && costs(outcome).count > 1 {
-        row["instructions_spread"] = csvNumber((summary.max - summary.min) / summary.median)
+        result.instructionsSpread = (summary.max - summary.min) / summary.median
       }
-      row["d1_misses_per_op"] = csvNumber(Summary(outcome.d1MissesPerOperation)?.median)
-      row["ll_misses_per_op"] = csvNumber(Summary(outcome.llMissesPerOperation)?.median)
+      result.d1MissesPerOperation = Summary(outcome.d1MissesPerOperation)?.median
+      result.llMissesPerOperation = Summary(outcome.llMissesPerOperation)?.median
     }
-    if plan.workload.hasSuffix("notify"), let limit, limit > 0 {
-      row["ratio_to_limit"] = csvNumber(summary.median / limit)
+    if cell.workload == .notify || cell.workload == .erasedNotify, let limit, limit > 0 {
+      result.ratioToLimit = summary.median / limit
     }
     if outcome.memoryMeasured {
-      row["allocs_per_op"] = csvNumber(outcome.allocationsPerOperation)
-      row["bytes_per_op"] = csvNumber(outcome.bytesPerOperation)
-      row["retained_bytes_per_observer"] = csvNumber(outcome.retainedBytesPerObserver)
-      row["status"] = "ok"
+      result.allocationsPerOperation = outcome.allocationsPerOperation
+      result.bytesPerOperation = outcome.bytesPerOperation
+      result.retainedBytesPerObserver = outcome.retainedBytesPerObserver
     } else {
-      row["status"] = "ok-no-memory"
-      row["note"] =
-        "memory columns need jemalloc (apt-get install libjemalloc-dev; --allocator jemalloc)"
+      result.status = .okWithoutMemory(
+        reason:
+          "memory columns need jemalloc (apt-get install libjemalloc-dev; --allocator jemalloc)")
     }
+    return result
   }
 
   /// A builder of the rows of a report of `metric`, measured in `environment`.

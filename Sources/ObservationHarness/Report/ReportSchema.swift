@@ -2,7 +2,7 @@
 /// (no metric: every row a time) is still read.
 public enum ReportSchema {
   /// The value of the `schema` column this tool writes.
-  static let version = "2"
+  public static let version = "2"
 
   /// The versions this tool reads.
   static let readableVersions = ["1", "2"]
@@ -36,10 +36,13 @@ public enum ReportSchema {
 
   static var header: String { columns.joined(separator: ",") }
 
-  /// The report's text: the header, then one line per row.
-  public static func csv(_ rows: [ReportRow]) -> String {
-    ([header] + rows.map { row in CSV.line(columns.map { row[$0] }) }).joined(separator: "\n")
-      + "\n"
+  /// The report's text in the schema `version` (this tool's by default): the header, then
+  /// one line per row.
+  public static func csv(_ rows: [ReportRow], version: String = version) -> String {
+    let columns = columns(ofVersion: version) ?? columns
+    return
+      ([columns.joined(separator: ",")] + rows.map { row in CSV.line(columns.map { row[$0] }) })
+      .joined(separator: "\n") + "\n"
   }
 
   /// Columns that must hold a finite number when present.

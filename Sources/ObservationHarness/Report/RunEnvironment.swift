@@ -1,7 +1,7 @@
 import Foundation
 
 /// What every row of a report says about where and how it was measured.
-public struct RunEnvironment {
+public struct RunEnvironment: Equatable, Sendable {
   var runID: String
   var commit: String
   var date: String

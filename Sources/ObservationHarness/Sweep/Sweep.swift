@@ -10,26 +10,28 @@ public struct Sweep {
   /// Every plan's result (`nil`: not run, capped by its series), and the largest size each
   /// series finished.
   public func measure(
-    _ plans: [CellPlan], quiet: Bool
+    _ plans: [Cell], quiet: Bool
   ) -> (
-    results: [(CellPlan, CellRunner.Result?)], largestFinished: [String: Int]
+    results: [(Cell, CellRunner.Result?)], largestFinished: [Cell.Series: Int]
   ) {
     var progress = Progress(total: plans.count, quiet: quiet)
-    var cappedSeries: [String: Int] = [:]
-    var largestFinished: [String: Int] = [:]
-    var projections: [String: CostProjection] = [:]
-    var results: [(CellPlan, CellRunner.Result?)] = []
+    var cappedSeries: [Cell.Series: Int] = [:]
+    var largestFinished: [Cell.Series: Int] = [:]
+    var projections: [Cell.Series: CostProjection] = [:]
+    var results: [(Cell, CellRunner.Result?)] = []
     for plan in plans {
       // Skip a cell once its series ran out of time, or when the sizes measured so far
       // project it far past the budget: a pathological cell must not run for an hour, nor
       // even for its whole hard limit.
       let projected = projections[plan.series]?.projectedSeconds(
         n: plan.n, repetitions: runner.totalRepetitions(plan),
-        minimumOperations: plan.workload == Workload.churn.rawValue ? 16 : plan.n)
-      if cappedSeries[plan.series] != nil || (projected ?? 0) > runner.budget * 1.5 {
+        minimumOperations: CellPolicy.minimumOperations(plan.workload, n: plan.n))
+      if cappedSeries[plan.series] != nil
+        || CellPolicy.skips(projectedSeconds: projected ?? 0, budget: runner.budget)
+      {
         cappedSeries[plan.series] = cappedSeries[plan.series] ?? plan.n
         results.append((plan, nil))
-        progress.advance("\(plan.backend) \(plan.workload) n=\(plan.n): capped")
+        progress.advance("\(plan.backend) \(plan.workload.rawValue) n=\(plan.n): capped")
         continue
       }
       let result = runner.run(plan)
@@ -48,7 +50,7 @@ public struct Sweep {
       }
       results.append((plan, result))
       progress.advance(
-        "\(plan.allocator.rawValue) \(plan.backend) \(plan.workload) \(plan.pattern)"
+        "\(plan.allocator.rawValue) \(plan.backend) \(plan.workload.rawValue) \(plan.pattern.rawValue)"
           + (plan.depth > 0 ? " depth=\(plan.depth)" : "") + " n=\(plan.n)")
     }
     return (results, largestFinished)
@@ -80,7 +82,7 @@ extension CellRunner {
       jemallocPath: jemalloc,
       // At large sizes a repetition is mostly set-up and runs alone in its process: two
       // processes still show the noise between processes.
-      repetitions: { n in n >= CellExecution.largeSize ? min(repetitions, 2) : repetitions },
+      repetitions: { n in CellPolicy.repetitions(repetitions, n: n) },
       budget: budget ?? (metric == .instructions ? 120 : 1), seed: 0x5EED,
       processes: { backend in
         if let processes { return processes }

@@ -135,7 +135,7 @@ struct ABCommand: ParsableCommand {
       base: runner(base), candidate: runner(candidate), rounds: rounds,
       repetitions: repetitions, threshold: threshold / 100, confidence: confidence)
     var progress = Progress(total: plans.count, quiet: quiet)
-    var cells: [PairedRunner.Cell] = []
+    var cells: [PairedRunner.Entry] = []
     for plan in plans {
       let cell = pair.run(plan)
       cells.append(cell)

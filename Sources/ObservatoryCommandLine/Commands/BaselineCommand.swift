@@ -117,20 +117,20 @@ enum InstructionGate {
     ObservatoryTool.backends.filter { $0.description.provenance == .original }.map(\.name)
   }
 
-  static func plans(allocator: Allocator) -> [CellPlan] {
+  static func plans(allocator: Allocator) -> [Cell] {
     let references = MeasuredBackend.references.flatMap { reference in
       sizes.map {
-        CellPlan(
-          allocator: allocator, backend: reference.name, workload: "notify", pattern: "-", n: $0)
+        Cell(
+          allocator: allocator, backend: reference.name, workload: .notify, n: $0)
       }
     }
     return references
       + backends.flatMap { backend in
         workloads.flatMap { workload, pattern in
           sizes.map {
-            CellPlan(
-              allocator: allocator, backend: backend, workload: workload.rawValue,
-              pattern: pattern.rawValue, n: $0)
+            Cell(
+              allocator: allocator, backend: backend, workload: workload,
+              pattern: pattern, n: $0)
           }
         }
       }

@@ -118,7 +118,7 @@ struct CellSelection: ParsableArguments {
 
   /// Every cell selected, in sweep order: per allocator, the reference rows, then each
   /// backend's workloads, patterns, depths and sizes.
-  func plans(allocators: [Allocator]) throws -> [CellPlan] {
+  func plans(allocators: [Allocator]) throws -> [Cell] {
     let sizes = try plannedSizes()
     let depths = try plannedDepths()
     let workloads = try plannedWorkloads()
@@ -126,13 +126,13 @@ struct CellSelection: ParsableArguments {
     // subject as their base backend: unless named, they are measured on the nested workload
     // only.
     let backends = try BackendSelection.parse(backend)
-    var plans: [CellPlan] = []
+    var plans: [Cell] = []
     for allocator in allocators {
       for reference in MeasuredBackend.references where workloads.contains(.notify) {
         for n in sizes {
           plans.append(
-            CellPlan(
-              allocator: allocator, backend: reference.name, workload: "notify", pattern: "-",
+            Cell(
+              allocator: allocator, backend: reference.name, workload: .notify,
               n: n))
         }
       }
@@ -146,9 +146,9 @@ struct CellSelection: ParsableArguments {
             where !workload.hasDepth || depth >= pattern.minimumDepth {
               for n in sizes {
                 plans.append(
-                  CellPlan(
-                    allocator: allocator, backend: name, workload: workload.rawValue,
-                    pattern: pattern.rawValue, n: n, depth: depth))
+                  Cell(
+                    allocator: allocator, backend: name, workload: workload,
+                    pattern: pattern, n: n, depth: depth))
               }
             }
           }

@@ -1,0 +1,69 @@
+import ObservationWorkloads
+
+/// One cell of a sweep: a row (a backend or a reference loop) running one workload with `n`
+/// observers, under one allocator.
+public struct Cell: Hashable, Sendable {
+  /// The allocator the cell's process runs with.
+  public var allocator: Allocator
+  /// The row's name: a backend's, or a reference loop's (see ``MeasuredBackend``).
+  public var backend: String
+  /// What the cell measures.
+  public var workload: Workload
+  /// How the workload varies (`none` for a workload without patterns).
+  public var pattern: WorkloadPattern
+  /// The number of observers.
+  public var n: Int
+  /// The depth of the observed path for `nested`; 0 for the single-property workloads.
+  public var depth: Int
+
+  /// A cell of `backend` running `workload` with `n` observers under `allocator`.
+  public init(
+    allocator: Allocator, backend: String, workload: Workload,
+    pattern: WorkloadPattern = .none, n: Int, depth: Int = 0
+  ) {
+    self.allocator = allocator
+    self.backend = backend
+    self.workload = workload
+    self.pattern = pattern
+    self.n = n
+    self.depth = depth
+  }
+
+  /// The cell's name in reports and comparisons: allocator, backend, workload, pattern, n
+  /// and depth, joined by `/` (what ``ReportRow/cellKey`` gives for its row).
+  public var key: String {
+    [
+      allocator.rawValue, backend, workload.rawValue, pattern.rawValue, String(n), String(depth),
+    ].joined(separator: "/")
+  }
+
+  /// The series this cell belongs to: every size of one (allocator, backend, workload,
+  /// pattern, depth).
+  public var series: Series {
+    Series(
+      allocator: allocator, backend: backend, workload: workload, pattern: pattern, depth: depth)
+  }
+
+  /// Every size of one (allocator, backend, workload, pattern, depth): the cells whose times
+  /// project the next size's, and which a capped size stops.
+  public struct Series: Hashable, Sendable {
+    /// The allocator.
+    public var allocator: Allocator
+    /// The row's name.
+    public var backend: String
+    /// The workload.
+    public var workload: Workload
+    /// The pattern.
+    public var pattern: WorkloadPattern
+    /// The path depth (0 for the single-property workloads).
+    public var depth: Int
+  }
+}
+
+/// The allocator a cell's process runs with.
+public enum Allocator: String, CaseIterable, Codable, Sendable {
+  /// The C library's `malloc`.
+  case system
+  /// jemalloc, preloaded, which also counts allocations and bytes.
+  case jemalloc
+}

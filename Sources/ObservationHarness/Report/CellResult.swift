@@ -1,0 +1,282 @@
+import ObservationWorkloads
+
+/// One cell's line of a report: the cell, where it was measured, what it cost, and its status.
+///
+/// The CSV report (``ReportSchema``) and the JSON one are two serializations of this type: the
+/// JSON object of a result has the CSV's columns as keys, numbers as numbers, and no key for an
+/// empty column.
+public struct CellResult: Equatable, Sendable {
+  /// The report schema the result was written with (`1` or `2`).
+  public var schema: String
+  /// The run, machine and toolchain.
+  public var environment: RunEnvironment
+  /// The cell.
+  public var cell: Cell
+  /// What one operation is: a `delivery`, a `subscription`, a `cancellation`, ...
+  public var unit: String
+  /// What the cost columns count.
+  public var metric: Metric
+  /// Measured repetitions (time) or processes (instructions).
+  public var repetitions: Int?
+  /// Time: order statistics of nanoseconds per operation over the repetitions.
+  public var nanoseconds: Quantiles?
+  /// Instructions: the median count per operation over the processes.
+  public var instructionsPerOperation: Double?
+  /// Instructions: (max − min) / median over the processes.
+  public var instructionsSpread: Double?
+  /// Level-1 data cache misses per operation (`--cache-sim`).
+  public var d1MissesPerOperation: Double?
+  /// Last-level cache misses per operation (`--cache-sim`).
+  public var llMissesPerOperation: Double?
+  /// Notify: the median over the C reference's median at the same size and allocator.
+  public var ratioToLimit: Double?
+  /// Allocations per operation (jemalloc).
+  public var allocationsPerOperation: Double?
+  /// Bytes allocated per operation (jemalloc).
+  public var bytesPerOperation: Double?
+  /// Bytes still allocated per observer after subscribing (jemalloc).
+  public var retainedBytesPerObserver: Double?
+  /// Whether the cell was measured, and if not why.
+  public var status: Status
+
+  /// Order statistics of a cell's costs.
+  public struct Quantiles: Equatable, Sendable {
+    /// The smallest.
+    public var min: Double
+    /// The median.
+    public var median: Double
+    /// The 90th percentile.
+    public var p90: Double
+    /// The largest.
+    public var max: Double
+  }
+
+  /// Whether a cell was measured, and if not why: a report's `status` and `note` columns.
+  public enum Status: Equatable, Sendable {
+    /// Measured, memory columns included.
+    case ok
+    /// Measured, without the memory columns, for `reason` (no jemalloc).
+    case okWithoutMemory(reason: String)
+    /// Not measured in full: the cell ran out of its time budget, was stopped at its hard limit,
+    /// or was skipped because the sizes before it projected it far past the budget.
+    case capped(reason: String)
+    /// Measured, but the workload's self-check failed: the backend lost, repeated or reordered
+    /// values, so the cost is not reported.
+    case invalid(reason: String)
+    /// The cell's process failed: a crash, an exit status, no outcome.
+    case failed(reason: String)
+
+    /// The `status` column's value.
+    public var name: String {
+      switch self {
+      case .ok: return "ok"
+      case .okWithoutMemory: return "ok-no-memory"
+      case .capped: return "capped"
+      case .invalid: return "invalid"
+      case .failed: return "failed"
+      }
+    }
+
+    /// The `note` column's value: why, or empty.
+    public var reason: String {
+      switch self {
+      case .ok: return ""
+      case .okWithoutMemory(let reason), .capped(let reason), .invalid(let reason),
+        .failed(let reason):
+        return reason
+      }
+    }
+
+    /// Whether the cell was measured (`ok` or `ok-no-memory`).
+    public var isMeasured: Bool {
+      switch self {
+      case .ok, .okWithoutMemory: return true
+      case .capped, .invalid, .failed: return false
+      }
+    }
+
+    /// The status called `name` with `reason`, or `nil` for a name no report uses.
+    public init?(name: String, reason: String) {
+      switch name {
+      case "ok" where reason.isEmpty: self = .ok
+      case "ok-no-memory": self = .okWithoutMemory(reason: reason)
+      case "capped": self = .capped(reason: reason)
+      case "invalid": self = .invalid(reason: reason)
+      case "failed": self = .failed(reason: reason)
+      default: return nil
+      }
+    }
+  }
+
+  /// The cost per operation in the result's metric: the median time or the instruction count;
+  /// `nil` if the cell was not measured.
+  public var cost: Double? {
+    metric == .instructions ? instructionsPerOperation : nanoseconds?.median
+  }
+}
+
+extension CellResult {
+  /// The result a report row holds; `nil` if the row names a workload, pattern or allocator
+  /// this tool does not know, or an `ok` status with a note (``ReportReader`` refuses those).
+  ///
+  /// - Complexity: O(*c*) for *c* columns.
+  public init?(_ row: ReportRow) {
+    guard let allocator = Allocator(rawValue: row["allocator"]),
+      let workload = Workload(rawValue: row["workload"]),
+      let pattern = WorkloadPattern(rawValue: row["pattern"]), let n = Int(row["n"]),
+      let metric = Metric(rawValue: row["metric"]),
+      let status = Status(name: row["status"], reason: row["note"])
+    else { return nil }
+    func number(_ column: String) -> Double? { Double(row[column]) }
+    schema = row["schema"]
+    environment = RunEnvironment(
+      runID: row["run_id"], commit: row["commit"], date: row["date"], host: row["host"],
+      cpu: row["cpu"], cores: Int(row["cores"]) ?? 0, os: row["os"], swift: row["swift"],
+      build: row["build"])
+    cell = Cell(
+      allocator: allocator, backend: row["backend"], workload: workload, pattern: pattern, n: n,
+      depth: Int(row["depth"]) ?? 0)
+    unit = row["unit"]
+    self.metric = metric
+    repetitions = Int(row["repetitions"])
+    if let min = number("ns_min"), let median = number("ns_median"), let p90 = number("ns_p90"),
+      let max = number("ns_max")
+    {
+      nanoseconds = Quantiles(min: min, median: median, p90: p90, max: max)
+    }
+    instructionsPerOperation = number("instructions_per_op")
+    instructionsSpread = number("instructions_spread")
+    d1MissesPerOperation = number("d1_misses_per_op")
+    llMissesPerOperation = number("ll_misses_per_op")
+    ratioToLimit = number("ratio_to_limit")
+    allocationsPerOperation = number("allocs_per_op")
+    bytesPerOperation = number("bytes_per_op")
+    retainedBytesPerObserver = number("retained_bytes_per_observer")
+    self.status = status
+  }
+
+  /// A result with no measurement yet: ``ReportBuilder`` fills it in.
+  init(
+    cell: Cell, environment: RunEnvironment, metric: Metric, status: Status,
+    schema: String = ReportSchema.version
+  ) {
+    self.schema = schema
+    self.environment = environment
+    self.cell = cell
+    self.unit = cell.workload.unit
+    self.metric = metric
+    self.status = status
+  }
+
+  /// Every column of the result, as text; empty for a value the result does not have.
+  ///
+  /// - Complexity: O(*c*) for *c* columns.
+  public var columns: [(name: String, value: Value?)] {
+    [
+      ("schema", .text(schema)), ("run_id", .text(environment.runID)),
+      ("commit", .text(environment.commit)), ("date", .text(environment.date)),
+      ("host", .text(environment.host)), ("cpu", .text(environment.cpu)),
+      ("cores", .integer(environment.cores)), ("os", .text(environment.os)),
+      ("swift", .text(environment.swift)), ("build", .text(environment.build)),
+      ("allocator", .text(cell.allocator.rawValue)), ("backend", .text(cell.backend)),
+      ("workload", .text(cell.workload.rawValue)), ("pattern", .text(cell.pattern.rawValue)),
+      ("n", .integer(cell.n)), ("depth", .integer(cell.depth)), ("unit", .text(unit)),
+      ("metric", .text(metric.rawValue)), ("repetitions", repetitions.map(Value.integer)),
+      ("ns_min", nanoseconds.map { .number($0.min) }),
+      ("ns_median", nanoseconds.map { .number($0.median) }),
+      ("ns_p90", nanoseconds.map { .number($0.p90) }),
+      ("ns_max", nanoseconds.map { .number($0.max) }),
+      ("instructions_per_op", instructionsPerOperation.map(Value.number)),
+      ("instructions_spread", instructionsSpread.map(Value.number)),
+      ("d1_misses_per_op", d1MissesPerOperation.map(Value.number)),
+      ("ll_misses_per_op", llMissesPerOperation.map(Value.number)),
+      ("ratio_to_limit", ratioToLimit.map(Value.number)),
+      ("allocs_per_op", allocationsPerOperation.map(Value.number)),
+      ("bytes_per_op", bytesPerOperation.map(Value.number)),
+      ("retained_bytes_per_observer", retainedBytesPerObserver.map(Value.number)),
+      ("status", .text(status.name)), ("note", status.reason.isEmpty ? nil : .text(status.reason)),
+    ]
+  }
+
+  /// A column's value.
+  public enum Value: Equatable, Sendable {
+    /// Text, written as it is.
+    case text(String)
+    /// A whole number.
+    case integer(Int)
+    /// A measurement, written with at most three decimals.
+    case number(Double)
+
+    /// The value as the CSV writes it.
+    public var csvText: String {
+      switch self {
+      case .text(let text): return text
+      case .integer(let value): return String(value)
+      case .number(let value): return csvNumber(value)
+      }
+    }
+  }
+
+  /// The report row of the result, for the CSV.
+  public var row: ReportRow {
+    var row = ReportRow()
+    for (name, value) in columns where schema != "1" || !ReportSchema.addedInVersion2.contains(name)
+    {
+      if let value { row[name] = value.csvText }
+    }
+    return row
+  }
+}
+
+extension CellResult: Codable {
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// Writes the result as one JSON object: the CSV's columns as keys, numbers as numbers, no
+  /// key for an empty column.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    for (name, value) in columns {
+      let key = Key(stringValue: name)
+      switch value {
+      case nil: continue
+      case .text(let text)?: try container.encode(text, forKey: key)
+      case .integer(let integer)?: try container.encode(integer, forKey: key)
+      // The number the CSV holds, so that both serializations say the same.
+      case .number(let number)?:
+        try container.encode(Double(csvNumber(number)) ?? number, forKey: key)
+      }
+    }
+  }
+
+  /// Reads a result written by ``encode(to:)``.
+  ///
+  /// - Throws: `DecodingError` for a missing or malformed column.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    var row = ReportRow()
+    for name in ReportSchema.columns {
+      let key = Key(stringValue: name)
+      guard container.contains(key) else { continue }
+      if let text = try? container.decode(String.self, forKey: key) {
+        row[name] = text
+      } else if let integer = try? container.decode(Int.self, forKey: key) {
+        row[name] = String(integer)
+      } else {
+        row[name] = csvNumber(try container.decode(Double.self, forKey: key))
+      }
+    }
+    guard let result = CellResult(row) else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath,
+          debugDescription: "not a cell result: an unknown workload, pattern, allocator, metric"
+            + " or status, or an ok status with a note"))
+    }
+    self = result
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import ObservationWorkloads
+import Testing
+
+@testable import ObservationHarness
+
+@Suite("The typed result model")
+struct ResultModelTests {
+  /// Every report committed under `Results/`.
+  static let committedReports: [String] = {
+    let results = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Results").standardizedFileURL.path
+    let enumerator = FileManager.default.enumerator(atPath: results)
+    return (enumerator?.allObjects as? [String] ?? [])
+      .filter { $0.hasSuffix(".csv") && !$0.hasSuffix("conformance.csv") }
+      .map { results + "/" + $0 }.sorted()
+  }()
+
+  @Test("Every committed report reads into typed results and writes back byte for byte")
+  func committedReportsRoundTrip() throws {
+    #expect(Self.committedReports.count >= 4)
+    for path in Self.committedReports {
+      let report = try Report.read(path)
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(report.csv == text, "\(path)")
+      #expect(report.results.count == text.split(separator: "\n").count - 1)
+    }
+  }
+
+  @Test("JSON holds the same results as the CSV: numbers as numbers, no key for an empty column")
+  func jsonRoundTrip() throws {
+    let path = try #require(Self.committedReports.first { $0.contains("_vm.csv") })
+    let report = try Report.read(path)
+    let json = try report.json()
+    let decoded = try JSONDecoder().decode(Report.self, from: Data(json.utf8))
+    #expect(decoded == report)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(object["schema"] as? String == ReportSchema.version)
+    let first = try #require((object["results"] as? [[String: Any]])?.first)
+    #expect(first["n"] is Int && first["backend"] is String)
+    let measured = try #require(
+      (object["results"] as? [[String: Any]])?.first { $0["status"] as? String == "ok" })
+    #expect(measured["ns_median"] is Double && measured["note"] == nil)
+  }
+
+  @Test("A status and its reason are one typed value; ok carries no reason")
+  func statuses() {
+    #expect(CellResult.Status(name: "ok", reason: "") == .ok)
+    #expect(CellResult.Status(name: "ok", reason: "why") == nil)
+    #expect(CellResult.Status(name: "capped", reason: "r") == .capped(reason: "r"))
+    #expect(CellResult.Status(name: "ok-no-memory", reason: "r")?.isMeasured == true)
+    #expect(CellResult.Status(name: "failed", reason: "r")?.isMeasured == false)
+    #expect(CellResult.Status(name: "done", reason: "") == nil)
+    for status in [
+      CellResult.Status.ok, .okWithoutMemory(reason: "a"), .capped(reason: "b"),
+      .invalid(reason: "c"), .failed(reason: "d"),
+    ] {
+      #expect(CellResult.Status(name: status.name, reason: status.reason) == status)
+    }
+  }
+
+  @Test("The sweep's rules answer from one place")
+  func policy() {
+    #expect(CellPolicy.repetitions(9, n: 1024) == 9)
+    #expect(CellPolicy.repetitions(9, n: CellPolicy.largeSize) == 2)
+    #expect(CellPolicy.skipsWarmUp(n: CellPolicy.largeSize) && !CellPolicy.skipsWarmUp(n: 1024))
+    #expect(CellPolicy.isCapped(measured: 2, requested: 9))
+    #expect(!CellPolicy.isCapped(measured: 2, requested: 2))
+    #expect(CellPolicy.minimumOperations(.churn, n: 1 << 20) == Drivers.fewestChurnSteps)
+    #expect(CellPolicy.minimumOperations(.notify, n: 1024) == 1024)
+    #expect(CellPolicy.hardLimit(budget: 1) > 1)
+    #expect(CellPolicy.skips(projectedSeconds: 2, budget: 1))
+    #expect(!CellPolicy.skips(projectedSeconds: 1.2, budget: 1))
+  }
+}
