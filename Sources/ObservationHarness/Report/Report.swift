@@ -38,11 +38,7 @@ public struct Report: Equatable, Sendable {
   /// the CSV's columns as keys.
   ///
   /// - Complexity: O(*r*) for *r* results.
-  public func json() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
-  }
+  public func json() throws -> String { try JSONText.encode(self) }
 }
 
 extension Report: Codable {

@@ -58,7 +58,7 @@ struct ABCommand: ParsableCommand {
   @Option(name: .long, help: "Seconds one process may spend before it is stopped (default 1).")
   var cellBudget: Double = 1
 
-  @Option(name: .long, help: "text or markdown.") var format: ComparisonFormat = .text
+  @Option(name: .long, help: "text, markdown or json.") var format: ComparisonFormat = .text
 
   @Flag(name: .long, help: "Show only the cells whose verdict is not `unchanged`.")
   var changesOnly = false
@@ -140,12 +140,15 @@ struct ABCommand: ParsableCommand {
       let cell = pair.run(plan)
       cells.append(cell)
       progress.advance(
-        "\(plan.backend) \(plan.workload) \(plan.pattern) n=\(plan.n): \(cell.verdict.rawValue)")
+        "\(plan.backend) \(plan.workload.rawValue) \(plan.pattern.rawValue) n=\(plan.n):"
+          + " \(cell.verdict.rawValue)")
     }
     let report = PairedReport(cells: cells, threshold: threshold / 100, confidence: confidence)
-    try StandardOutput.write(
-      format == .markdown
-        ? report.markdown(changesOnly: changesOnly) : report.text(changesOnly: changesOnly))
+    switch format {
+    case .text: try StandardOutput.write(report.text(changesOnly: changesOnly))
+    case .markdown: try StandardOutput.write(report.markdown(changesOnly: changesOnly))
+    case .json: try StandardOutput.write(try report.json(changesOnly: changesOnly))
+    }
     if !report.regressions.isEmpty { throw ExitCode(2) }
   }
 }

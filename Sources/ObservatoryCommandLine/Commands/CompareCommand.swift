@@ -33,7 +33,7 @@ struct CompareCommand: ParsableCommand {
     help: "Percent a cost must change by to count (default 5 for time, 1 for instructions).")
   var threshold: Double?
 
-  @Option(name: .long, help: "text or markdown.") var format: ComparisonFormat = .text
+  @Option(name: .long, help: "text, markdown or json.") var format: ComparisonFormat = .text
 
   @Flag(name: .long, help: "Show only the cells whose verdict is not `unchanged`.")
   var changesOnly = false
@@ -58,15 +58,21 @@ struct CompareCommand: ParsableCommand {
     } catch let error as Comparison.InputError {
       throw ValidationError("\(base) and \(candidate): \(error.description)")
     }
-    try StandardOutput.write(
-      format == .markdown
-        ? comparison.markdown(changesOnly: changesOnly) : comparison.text(changesOnly: changesOnly))
+    switch format {
+    case .text: try StandardOutput.write(comparison.text(changesOnly: changesOnly))
+    case .markdown: try StandardOutput.write(comparison.markdown(changesOnly: changesOnly))
+    case .json: try StandardOutput.write(try comparison.json(changesOnly: changesOnly))
+    }
     if !comparison.regressions.isEmpty { throw ExitCode(2) }
   }
 }
 
 /// How `compare` and `ab` print their verdicts.
 enum ComparisonFormat: String, CaseIterable, ExpressibleByArgument {
+  /// A plain-text table.
   case text
+  /// A Markdown table, for a pull-request comment.
   case markdown
+  /// JSON, for CI tools: every cell with both results and the verdict.
+  case json
 }

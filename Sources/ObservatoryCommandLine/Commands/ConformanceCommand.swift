@@ -30,6 +30,19 @@ struct ConformanceCommand: ParsableCommand {
   )
   var outputDirectory: String?
 
+  @Option(
+    name: .long,
+    help: "markdown or json, printed to standard output when --output-directory is absent.")
+  var format: MatrixFormat = .markdown
+
+  /// How `conformance` prints the matrix.
+  enum MatrixFormat: String, CaseIterable, ExpressibleByArgument {
+    /// The committed `conformance.md`.
+    case markdown
+    /// JSON: every rule's outcome per backend, for CI tools.
+    case json
+  }
+
   @Flag(name: .long, help: "Replace conformance.md and conformance.csv if they exist.")
   var force = false
 
@@ -49,6 +62,14 @@ struct ConformanceCommand: ParsableCommand {
       "Run every rule in this process instead of in a child process per backend: a rule that traps or hangs then ends the run with no report."
   )
   var inProcess = false
+
+  func validate() throws {
+    if format == .json && outputDirectory != nil {
+      throw ValidationError(
+        "--format json prints to standard output; --output-directory writes conformance.md and"
+          + " conformance.csv")
+    }
+  }
 
   func run() throws {
     let timeout = try Self.ruleTimeout(parsing: ruleTimeout)
@@ -84,7 +105,7 @@ struct ConformanceCommand: ParsableCommand {
     if let files {
       try OutputFile.writeAll([(files[0], markdown), (files[1], matrix.csv)])
     } else {
-      try StandardOutput.write(markdown)
+      try StandardOutput.write(format == .json ? try matrix.json() : markdown)
     }
     if !ownFailures.isEmpty {
       StandardOutput.writeError(

@@ -25,6 +25,20 @@ struct RunCommand: ParsableCommand {
   @Option(name: .long, help: "Where to write the report; '-' for standard output.")
   var output: String?
 
+  @Option(
+    name: .long,
+    help:
+      "csv (the report compare, history and table read) or json (the same results, for CI tools).")
+  var format: ReportFormat = .csv
+
+  /// How `run` writes its report.
+  enum ReportFormat: String, CaseIterable, ExpressibleByArgument {
+    /// The CSV report of ``ReportSchema``.
+    case csv
+    /// The same results as JSON: `{"schema": ..., "results": [...]}`.
+    case json
+  }
+
   @Flag(name: .long, help: "Replace the file --output names if it exists (a regular file only).")
   var force = false
 
@@ -80,6 +94,11 @@ struct RunCommand: ParsableCommand {
       throw ValidationError(
         "--cell-budget must be a number of seconds in (0, 86400], got \(cellBudget)")
     }
+    if format == .json && output == nil {
+      throw ValidationError(
+        "--format json needs --output FILE or --output -; the default report under Results/ is"
+          + " the CSV that compare, history and table read")
+    }
     if cacheSim && metric != .instructions {
       throw ValidationError("--cache-sim goes with --metric instructions")
     }
@@ -106,13 +125,16 @@ struct RunCommand: ParsableCommand {
     let (results, largestFinished) = Sweep(runner: runner, metric: metric).measure(
       plans, quiet: quiet)
 
-    let rows = ReportBuilder(environment: environment, repetitions: repetitionCount, metric: metric)
-      .rows(results, largestFinished: largestFinished)
-    let text = ReportSchema.csv(rows)
+    let report = ReportBuilder(
+      environment: environment, repetitions: repetitionCount, metric: metric
+    )
+    .report(results, largestFinished: largestFinished)
+    let text = format == .json ? try report.json() : report.csv
     guard let file else { return try StandardOutput.write(text) }
     let written = try file.write(text)
     if !quiet {
-      StandardOutput.writeError("observatory: wrote \(rows.count) rows to \(written)\n")
+      StandardOutput.writeError(
+        "observatory: wrote \(report.results.count) rows to \(written)\n")
     }
   }
 

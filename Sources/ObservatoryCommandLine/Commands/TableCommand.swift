@@ -19,6 +19,16 @@ struct TableCommand: ParsableCommand {
   @Option(
     name: .long, help: "Allocator whose rows to show; default: the report's, if it has one.")
   var allocator: String?
+  @Option(name: .long, help: "markdown, or json (the results the table shows).")
+  var format: TableFormat = .markdown
+
+  /// How `table` prints.
+  enum TableFormat: String, CaseIterable, ExpressibleByArgument {
+    /// The README's Markdown table.
+    case markdown
+    /// JSON: the report's results the table shows, as `run --format json` writes them.
+    case json
+  }
 
   func validate() throws {
     _ = try requestedSizes()
@@ -35,7 +45,7 @@ struct TableCommand: ParsableCommand {
     try StandardOutput.write(try table())
   }
 
-  /// The table's Markdown.
+  /// The table's Markdown, or its results as JSON.
   ///
   /// - Throws: a one-line `ValidationError` when the report cannot be read, or has no row of
   ///   the allocator or at a size asked for (a table without rows is no answer).
@@ -79,6 +89,11 @@ struct TableCommand: ParsableCommand {
           "none of the default sizes (n = \(Self.list(Self.defaultSizes))): \(has); choose"
             + " with --sizes")
       }
+    }
+    if format == .json {
+      let sizes = Set(counts.map(String.init))
+      return try Report(shown.filter { sizes.contains($0["n"]) }.compactMap(CellResult.init))
+        .json()
     }
     return Self.markdown(shown, sizes: counts.map(String.init))
   }
