@@ -43,7 +43,7 @@ struct CompareTests {
   static func verdicts(_ comparison: Comparison) -> [String: Comparison.Verdict] {
     Dictionary(
       uniqueKeysWithValues: comparison.cells.map {
-        ($0.base["backend"] + "/" + $0.base["n"], $0.verdict)
+        ($0.base.cell.backend + "/" + String($0.base.cell.n), $0.verdict)
       })
   }
 
@@ -59,9 +59,9 @@ struct CompareTests {
   func injectedRegression() throws {
     let comparison = try Self.compare(
       Self.report(), Self.report(factors: ["array": 1.3]))
-    #expect(comparison.regressions.map { $0.base["backend"] } == ["array", "array", "array"])
+    #expect(comparison.regressions.map { $0.base.cell.backend } == ["array", "array", "array"])
     #expect(
-      comparison.cells.filter { $0.base["backend"] != "array" }.allSatisfy {
+      comparison.cells.filter { $0.base.cell.backend != "array" }.allSatisfy {
         $0.verdict == .unchanged
       })
     #expect(comparison.text().contains("+30.0%"))
@@ -80,7 +80,7 @@ struct CompareTests {
     let comparison = try Self.compare(
       Self.report(samples: noisy), Self.report(factors: ["array": 1.2], samples: noisy))
     #expect(comparison.regressions.isEmpty)
-    let array = comparison.cells.filter { $0.base["backend"] == "array" }
+    let array = comparison.cells.filter { $0.base.cell.backend == "array" }
     #expect(array.allSatisfy { $0.verdict == .inconclusive && $0.reason.contains("overlap") })
   }
 
@@ -149,8 +149,8 @@ struct CompareTests {
     let base = Self.counts(["linked-list": [344.592], "array": [85.215]])
     let candidate = Self.counts(["linked-list": [351.6], "array": [85.215]])
     let comparison = try Self.compare(base, candidate, threshold: 0.01)
-    #expect(comparison.regressions.map { $0.base["backend"] } == ["linked-list"])
-    #expect(comparison.cells.first { $0.base["backend"] == "array" }?.verdict == .unchanged)
+    #expect(comparison.regressions.map { $0.base.cell.backend } == ["linked-list"])
+    #expect(comparison.cells.first { $0.base.cell.backend == "array" }?.verdict == .unchanged)
     #expect(comparison.text().contains("344.592 instr"))
   }
 

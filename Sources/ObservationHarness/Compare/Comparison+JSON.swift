@@ -16,7 +16,7 @@ extension Comparison {
         Document.Cell(
           cell: entry.key, verdict: entry.verdict.rawValue,
           reason: entry.reason.isEmpty ? nil : entry.reason, ratio: entry.ratio,
-          base: CellResult(entry.base), candidate: CellResult(entry.candidate))
+          base: entry.base, candidate: entry.candidate)
       },
       onlyInBase: onlyInBase, onlyInCandidate: onlyInCandidate)
     return try JSONText.encode(document)

@@ -26,8 +26,10 @@ public struct Comparison {
   public struct Entry {
     /// The cell's key: allocator, backend, workload, pattern, depth and size.
     public var key: String
-    var base: ReportRow
-    var candidate: ReportRow
+    /// The cell's result in the base report.
+    public var base: CellResult
+    /// The cell's result in the candidate report.
+    public var candidate: CellResult
     /// Candidate cost over base cost, if both were measured.
     var ratio: Double?
     /// What the comparison concludes for this cell.
@@ -88,64 +90,77 @@ public struct Comparison {
   /// - Parameter threshold: the smallest relative change that counts (0.05 is 5%).
   /// - Throws: ``InputError`` when no cell is in both, or when the cells in both differ in
   ///   metric or schema.
-  public init(base: [ReportRow], candidate: [ReportRow], threshold: Double) throws {
-    let bases = Dictionary(base.map { ($0.cellKey, $0) }, uniquingKeysWith: { first, _ in first })
+  public init(base: [CellResult], candidate: [CellResult], threshold: Double) throws {
+    let bases = Dictionary(base.map { ($0.cell.key, $0) }, uniquingKeysWith: { first, _ in first })
     let candidates = Dictionary(
-      candidate.map { ($0.cellKey, $0) }, uniquingKeysWith: { first, _ in first })
-    let shared = base.filter { candidates[$0.cellKey] != nil }
+      candidate.map { ($0.cell.key, $0) }, uniquingKeysWith: { first, _ in first })
+    let shared = base.filter { candidates[$0.cell.key] != nil }
     guard !shared.isEmpty else {
       throw InputError.nothingInCommon(
         base: Self.describe(base), candidate: Self.describe(candidate))
     }
     for row in shared {
-      let other = candidates[row.cellKey]!
+      let other = candidates[row.cell.key]!
       if row.metric != other.metric {
         throw InputError.mixed(
-          "cell \(row.cellKey) is measured in \(row.metric.rawValue) in the base and in"
+          "cell \(row.cell.key) is measured in \(row.metric.rawValue) in the base and in"
             + " \(other.metric.rawValue) in the candidate; compare reports of one metric")
       }
-      if row["schema"] != other["schema"] {
+      if row.schema != other.schema {
         throw InputError.mixed(
-          "cell \(row.cellKey) comes from a schema \(row["schema"]) report in the base and a"
-            + " schema \(other["schema"]) report in the candidate: they were measured by"
+          "cell \(row.cell.key) comes from a schema \(row.schema) report in the base and a"
+            + " schema \(other.schema) report in the candidate: they were measured by"
             + " different versions of the harness; measure both with one (or use `ab`)")
       }
     }
     metric = shared[0].metric
     self.threshold = threshold
-    onlyInBase = base.map(\.cellKey).filter { candidates[$0] == nil }
-    onlyInCandidate = candidate.map(\.cellKey).filter { bases[$0] == nil }
-    cells = shared.map { Self.pair($0, candidates[$0.cellKey]!) }
+    onlyInBase = base.map(\.cell.key).filter { candidates[$0] == nil }
+    onlyInCandidate = candidate.map(\.cell.key).filter { bases[$0] == nil }
+    cells = shared.map { Self.pair($0, candidates[$0.cell.key]!) }
     switch metric {
     case .instructions: judgeCounts()
     case .time: judgeTimes()
     }
   }
 
-  /// Allocators, metrics and cell counts of a report, for an error message.
-  private static func describe(_ rows: [ReportRow]) -> String {
-    func values(_ column: String) -> String {
-      Array(Set(rows.map { $0[column] })).sorted().joined(separator: "+")
-    }
-    return "\(rows.count) cells, allocator \(values("allocator")), metric \(values("metric")),"
-      + " backends \(values("backend"))"
+  /// Compares the reports read as rows (see ``init(base:candidate:threshold:)-(CellResult...)``).
+  ///
+  /// - Throws: ``InputError``, as the typed initializer does.
+  public init(base: [ReportRow], candidate: [ReportRow], threshold: Double) throws {
+    try self.init(
+      base: base.compactMap(CellResult.init), candidate: candidate.compactMap(CellResult.init),
+      threshold: threshold)
   }
 
-  /// Whether `row` holds a measurement (status `ok`) that a comparison can use.
-  public static func measured(_ row: ReportRow) -> Bool {
-    row["status"].hasPrefix("ok") && (row.cost ?? 0) > 0
+  /// Allocators, metrics and cell counts of a report, for an error message.
+  private static func describe(_ results: [CellResult]) -> String {
+    func values(_ value: (CellResult) -> String) -> String {
+      Array(Set(results.map(value))).sorted().joined(separator: "+")
+    }
+    return "\(results.count) cells, allocator \(values { $0.cell.allocator.rawValue }),"
+      + " metric \(values { $0.metric.rawValue }), backends \(values { $0.cell.backend })"
+  }
+
+  /// Whether `result` holds a measurement (status `ok`) that a comparison can use.
+  public static func measured(_ result: CellResult) -> Bool {
+    result.status.isMeasured && (result.cost ?? 0) > 0
   }
 
   /// The pair with its ratio, and the verdicts that need no noise model.
-  private static func pair(_ base: ReportRow, _ candidate: ReportRow) -> Entry {
+  private static func pair(_ base: CellResult, _ candidate: CellResult) -> Entry {
     var cell = Entry(
-      key: base.cellKey, base: base, candidate: candidate, ratio: nil, verdict: .notComparable)
+      key: base.cell.key, base: base, candidate: candidate, ratio: nil, verdict: .notComparable)
     guard measured(base) else {
-      cell.reason = "not measured in the base (\(base["status"]))"
+      cell.reason = "not measured in the base (\(base.status.name))"
       return cell
     }
     guard measured(candidate) else {
-      cell.verdict = candidate["status"] == "capped" ? .capped : .regression
+      if case .capped = candidate.status {
+        cell.verdict = .capped
+      } else {
+        cell.verdict = .regression
+      }
       return cell
     }
     cell.ratio = candidate.cost! / base.cost!
@@ -160,8 +175,8 @@ public struct Comparison {
       guard abs(change) > threshold else { continue }
       // Processes of an asynchronous backend may count differently; their spread is noise.
       let spread =
-        (cells[index].base.number("instructions_spread") ?? 0)
-        + (cells[index].candidate.number("instructions_spread") ?? 0)
+        (cells[index].base.instructionsSpread ?? 0)
+        + (cells[index].candidate.instructionsSpread ?? 0)
       if abs(change) > spread {
         cells[index].verdict = change > 0 ? .regression : .improvement
       } else {
@@ -189,14 +204,12 @@ public struct Comparison {
       return upward ? distance > band : -distance > band
     }
     // Neighbouring sizes of each series, for corroboration.
-    var series: [String: [Int]] = [:]
+    var series: [Cell.Series: [Int]] = [:]
     for (index, cell) in cells.enumerated() {
-      series[Self.seriesKey(cell.base), default: []].append(index)
+      series[cell.base.cell.series, default: []].append(index)
     }
     for members in series.values {
-      let bySize = members.sorted {
-        (cells[$0].base.number("n") ?? 0) < (cells[$1].base.number("n") ?? 0)
-      }
+      let bySize = members.sorted { cells[$0].base.cell.n < cells[$1].base.cell.n }
       for (position, index) in bySize.enumerated() {
         let cell = cells[index]
         guard let ratio = cell.ratio, abs(ratio - 1) > threshold else { continue }
@@ -204,8 +217,8 @@ public struct Comparison {
         let (base, candidate) = (cell.base, cell.candidate)
         let separated =
           upward
-          ? candidate.number("ns_min")! > base.number("ns_max")!
-          : candidate.number("ns_max")! < base.number("ns_min")!
+          ? candidate.nanoseconds!.min > base.nanoseconds!.max
+          : candidate.nanoseconds!.max < base.nanoseconds!.min
         let neighbours = [position - 1, position + 1].filter { bySize.indices.contains($0) }
           .map { cells[bySize[$0]] }
         let corroborated = neighbours.contains { standsOut($0, upward: upward) }
@@ -233,19 +246,14 @@ public struct Comparison {
     }
   }
 
-  /// Every size of one allocator, backend, workload, pattern and depth.
-  private static func seriesKey(_ row: ReportRow) -> String {
-    ["allocator", "backend", "workload", "pattern", "depth"].map { row[$0] }.joined(separator: "/")
-  }
-
   private static func median(_ values: [Double]) -> Double {
     Summary(values)?.median ?? 0
   }
 
   // MARK: - Output
 
-  private func describe(_ row: ReportRow) -> String {
-    Self.measured(row) ? row.costText : row["status"]
+  private func describe(_ result: CellResult) -> String {
+    Self.measured(result) ? result.costText : result.status.name
   }
 
   private func change(_ cell: Entry) -> String {
@@ -301,13 +309,14 @@ public struct Comparison {
   /// Markdown for a pull-request comment: the summary, the cells that did not stay unchanged,
   /// then the unchanged ones folded away in a compact form.
   public func markdown(changesOnly: Bool = false) -> String {
-    func name(_ row: ReportRow) -> String {
-      var parts = [row["backend"], row["workload"]]
-      if row["pattern"] != "-" { parts.append(row["pattern"]) }
-      parts.append("n=" + row["n"])
-      if row["depth"] != "0" { parts.append("d=" + row["depth"]) }
-      let allocators = Set(cells.map { $0.base["allocator"] })
-      if allocators.count > 1 { parts.insert(row["allocator"], at: 0) }
+    let allocators = Set(cells.map(\.base.cell.allocator))
+    func name(_ result: CellResult) -> String {
+      let cell = result.cell
+      var parts = [cell.backend, cell.workload.rawValue]
+      if cell.pattern != .none { parts.append(cell.pattern.rawValue) }
+      parts.append("n=\(cell.n)")
+      if cell.depth != 0 { parts.append("d=\(cell.depth)") }
+      if allocators.count > 1 { parts.insert(cell.allocator.rawValue, at: 0) }
       return parts.joined(separator: " ")
     }
     // Verdicts worth reading come first, in full; the rest fold away.
@@ -335,7 +344,7 @@ public struct Comparison {
         ]
         for cell in notComparable {
           lines.append(
-            "| \(name(cell.base)) | \(cell.base["status"]) | \(describe(cell.candidate)) |")
+            "| \(name(cell.base)) | \(cell.base.status.name) | \(describe(cell.candidate)) |")
         }
         lines += ["", "</details>"]
       }

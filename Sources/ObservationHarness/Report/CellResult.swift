@@ -113,6 +113,13 @@ public struct CellResult: Equatable, Sendable {
   public var cost: Double? {
     metric == .instructions ? instructionsPerOperation : nanoseconds?.median
   }
+
+  /// The cost with its unit, as tables print it (`35.266 ns`, `344.6 instr`); empty if the
+  /// cell was not measured.
+  public var costText: String {
+    guard let cost else { return "" }
+    return csvNumber(cost) + (metric == .instructions ? " instr" : " ns")
+  }
 }
 
 extension CellResult {

@@ -92,7 +92,7 @@ struct BaselineCommand: ParsableCommand {
       let file = OutputFile(options.baseline, replacing: true, option: "--baseline")
       try file.check()
       let rows = try InstructionGate.measure(quiet: options.quiet)
-      let unmeasured = rows.filter { !Comparison.measured($0) }
+      let unmeasured = rows.filter { !Comparison.measured(CellResult($0)!) }
       guard unmeasured.isEmpty else {
         throw ValidationError(
           "\(unmeasured.count) gate cell(s) were not measured (first: \(unmeasured[0].cellKey):"

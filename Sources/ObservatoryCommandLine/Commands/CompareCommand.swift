@@ -47,8 +47,8 @@ struct CompareCommand: ParsableCommand {
   func run() throws {
     let comparison: Comparison
     do {
-      let baseRows = try ReportReader.read(base)
-      let candidateRows = try ReportReader.read(candidate)
+      let baseRows = try Report.read(base).results
+      let candidateRows = try Report.read(candidate).results
       let metric = baseRows[0].metric
       comparison = try Comparison(
         base: baseRows, candidate: candidateRows,
