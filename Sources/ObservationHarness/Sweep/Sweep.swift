@@ -14,7 +14,7 @@ public struct Sweep {
   ) -> (
     results: [(Cell, CellRunner.Result?)], largestFinished: [Cell.Series: Int]
   ) {
-    var progress = Progress(total: plans.count, quiet: quiet)
+    var progress = SweepProgress(total: plans.count, quiet: quiet)
     var cappedSeries: [Cell.Series: Int] = [:]
     var largestFinished: [Cell.Series: Int] = [:]
     var projections: [Cell.Series: CostProjection] = [:]

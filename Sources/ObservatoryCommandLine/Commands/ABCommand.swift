@@ -134,7 +134,7 @@ struct ABCommand: ParsableCommand {
     let pair = PairedRunner(
       base: runner(base), candidate: runner(candidate), rounds: rounds,
       repetitions: repetitions, threshold: threshold / 100, confidence: confidence)
-    var progress = Progress(total: plans.count, quiet: quiet)
+    var progress = SweepProgress(total: plans.count, quiet: quiet)
     var cells: [PairedRunner.Entry] = []
     for plan in plans {
       let cell = pair.run(plan)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Progress on standard error: a bar with an estimate on a terminal, plain lines otherwise,
 /// nothing when quiet.
-public struct Progress {
+public struct SweepProgress {
   enum Style { case bar, lines, quiet }
 
   let total: Int
