@@ -117,7 +117,10 @@ struct HostileInputTests {
   }
 
   static let refused: [RefusedCase] = [
-    .init("empty backend list", ["run", "--backend", ""], "--backend is empty"),
+    .init(
+      "empty backend list", ["run", "--backend", ""],
+      "The value '' is invalid for '--backend <backend>': no backend given; accepted: linked-list,"
+    ),
     .init("empty workload list", ["run", "--workload", ""], "--workload"),
     .init("duplicate sizes", ["run", "--sizes", "1,1"], "twice"),
     .init(
@@ -149,7 +152,10 @@ struct HostileInputTests {
         "ab", "--base", "/bin/true", "--candidate",
         "/bin/true", "--rounds", "3",
       ], "--rounds 3 is too few"),
-    .init("conformance over no backend", ["conformance", "--backend", ""], "--backend is empty"),
+    .init(
+      "conformance over no backend", ["conformance", "--backend", ""],
+      "The value '' is invalid for '--backend <backend>': no backend given; accepted: linked-list,"
+    ),
     .init(
       "a text file as jemalloc", ["run", "--allow-debug", "--sizes", "1"],
       "is not a shared library", environment: ["OBSERVATORY_JEMALLOC": "/etc/passwd"]),

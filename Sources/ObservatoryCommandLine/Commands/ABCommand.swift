@@ -121,7 +121,7 @@ struct ABCommand: ParsableCommand {
       throw ValidationError(error.description)
     }
     let jemalloc = try JemallocLocator.find()
-    let plans = try selection.plans(allocators: try selection.allocators(jemalloc: jemalloc))
+    let plans = selection.plans(allocators: try selection.allocators(jemalloc: jemalloc))
     func runner(_ path: String) -> CellRunner {
       CellRunner(
         executable: URL(fileURLWithPath: path), jemallocPath: jemalloc,

@@ -20,8 +20,10 @@ struct ConformanceCommand: ParsableCommand {
       `timed out after T s` and every other rule still runs; --in-process runs them here.
       """)
 
-  @Option(name: .long, help: "Only these backends (comma-separated names).")
-  var backend: String?
+  @Option(
+    name: .long, help: "Only these backends (comma-separated names).",
+    transform: BackendSelection.parse)
+  var backend: CommaSeparated<String>?
 
   @Option(
     name: .long,
@@ -55,7 +57,7 @@ struct ConformanceCommand: ParsableCommand {
     if inProcess && ruleTimeout != nil {
       throw ValidationError("--rule-timeout goes with isolated runs, not with --in-process")
     }
-    let selected = try BackendSelection.parse(backend)
+    let selected = BackendSelection.rows(backend)
     let files = outputDirectory.map { directory in
       ["conformance.md", "conformance.csv"].map {
         OutputFile(

@@ -91,7 +91,7 @@ struct RunCommand: ParsableCommand {
     // by up to 0.7% between runs; the system allocator's are identical.
     let allocators = try selection.allocators(
       jemalloc: jemalloc, preferSystem: metric == .instructions)
-    let plans = try selection.plans(allocators: allocators)
+    let plans = selection.plans(allocators: allocators)
     let environment = RunEnvironment.current()
     let file = try destination(environment)
     try file?.check()
