@@ -147,6 +147,14 @@ struct HostileInputTests {
         "nested", "--n", "1", "--depth", "100000", "--repetitions", "1", "--budget", "1",
       ], "--depth"),
     .init(
+      "an unknown workload in a cell",
+      [
+        "cell", "--backend", "array", "--workload", "spin", "--n", "1", "--repetitions", "1",
+        "--budget", "1",
+      ],
+      "The value 'spin' is invalid for '--workload <workload>'. Please provide one of the"
+        + " following: - subscribe - notify - cancel"),
+    .init(
       "too few ab rounds for the interval",
       [
         "ab", "--base", "/bin/true", "--candidate",
