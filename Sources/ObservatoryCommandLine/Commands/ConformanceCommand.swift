@@ -42,8 +42,9 @@ struct ConformanceCommand: ParsableCommand {
     name: .long, parsing: .unconditional,
     help: ArgumentHelp(
       "Seconds a rule may run without progress before its process is killed and the rule is"
-        + " reported as timed out (default: 300).", valueName: "seconds"))
-  var ruleTimeout: String?
+        + " reported as timed out (default: 300).", valueName: "seconds"),
+    transform: parseRuleTimeout)
+  var ruleTimeout: Double?
 
   @Flag(
     name: .long,
@@ -52,11 +53,14 @@ struct ConformanceCommand: ParsableCommand {
   )
   var inProcess = false
 
-  func run() throws {
-    let timeout = try Self.ruleTimeout(parsing: ruleTimeout)
+  func validate() throws {
     if inProcess && ruleTimeout != nil {
       throw ValidationError("--rule-timeout goes with isolated runs, not with --in-process")
     }
+  }
+
+  func run() throws {
+    let timeout = ruleTimeout ?? IsolatedConformanceRunner.defaultRuleTimeout
     let selected = BackendSelection.rows(backend)
     let files = outputDirectory.map { directory in
       ["conformance.md", "conformance.csv"].map {
@@ -96,17 +100,14 @@ struct ConformanceCommand: ParsableCommand {
     }
   }
 
-  /// The `--rule-timeout` value: a positive, finite number of seconds (the default if absent).
+  /// Parses `--rule-timeout`: a positive, finite number of seconds.
   ///
-  /// - Throws: a one-line `ValidationError` naming the option and the value.
-  static func ruleTimeout(parsing text: String?) throws -> Double {
-    guard let text else { return IsolatedConformanceRunner.defaultRuleTimeout }
+  /// - Throws: a `ValidationError` saying what is accepted (ArgumentParser names the option and
+  ///   the value).
+  @Sendable static func parseRuleTimeout(_ text: String) throws -> Double {
     guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite,
       seconds > 0
-    else {
-      throw ValidationError(
-        "--rule-timeout must be a positive, finite number of seconds, got '\(text)'")
-    }
+    else { throw ValidationError("must be a positive, finite number of seconds") }
     return seconds
   }
 
