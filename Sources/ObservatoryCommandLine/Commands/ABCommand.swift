@@ -58,13 +58,9 @@ struct ABCommand: ParsableCommand {
   @Option(name: .long, help: "Seconds one process may spend before it is stopped (default 1).")
   var cellBudget: Double = 1
 
-  @Option(name: .long, help: "text or markdown.") var format: ComparisonFormat = .text
+  @OptionGroup var output: ComparisonOutputOptions
 
-  @Flag(name: .long, help: "Show only the cells whose verdict is not `unchanged`.")
-  var changesOnly = false
-
-  @Flag(name: .long, help: "No progress on standard error.")
-  var quiet = false
+  @OptionGroup var reporting: ProgressOptions
 
   func validate() throws {
     for (side, path, ref) in [("base", base, baseRef), ("candidate", candidate, candidateRef)] {
@@ -115,8 +111,8 @@ struct ABCommand: ParsableCommand {
     let base: String
     let candidate: String
     do {
-      base = try self.base ?? RefBuilder.build(baseRef!, quiet: quiet)
-      candidate = try self.candidate ?? RefBuilder.build(candidateRef!, quiet: quiet)
+      base = try self.base ?? RefBuilder.build(baseRef!, quiet: reporting.quiet)
+      candidate = try self.candidate ?? RefBuilder.build(candidateRef!, quiet: reporting.quiet)
     } catch let error as RefBuilder.Failure {
       throw ValidationError(error.description)
     }
@@ -134,7 +130,7 @@ struct ABCommand: ParsableCommand {
     let pair = PairedRunner(
       base: runner(base), candidate: runner(candidate), rounds: rounds,
       repetitions: repetitions, threshold: threshold / 100, confidence: confidence)
-    var progress = Progress(total: plans.count, quiet: quiet)
+    var progress = Progress(total: plans.count, quiet: reporting.quiet)
     var cells: [PairedRunner.Cell] = []
     for plan in plans {
       let cell = pair.run(plan)
@@ -144,8 +140,7 @@ struct ABCommand: ParsableCommand {
     }
     let report = PairedReport(cells: cells, threshold: threshold / 100, confidence: confidence)
     try StandardOutput.write(
-      format == .markdown
-        ? report.markdown(changesOnly: changesOnly) : report.text(changesOnly: changesOnly))
+      output.render(text: report.text(changesOnly:), markdown: report.markdown(changesOnly:)))
     if !report.regressions.isEmpty { throw ExitCode(2) }
   }
 }

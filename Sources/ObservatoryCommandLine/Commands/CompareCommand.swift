@@ -33,10 +33,7 @@ struct CompareCommand: ParsableCommand {
     help: "Percent a cost must change by to count (default 5 for time, 1 for instructions).")
   var threshold: Double?
 
-  @Option(name: .long, help: "text or markdown.") var format: ComparisonFormat = .text
-
-  @Flag(name: .long, help: "Show only the cells whose verdict is not `unchanged`.")
-  var changesOnly = false
+  @OptionGroup var output: ComparisonOutputOptions
 
   func validate() throws {
     if let threshold, !(threshold.isFinite && threshold >= 0 && threshold <= 1000) {
@@ -59,14 +56,8 @@ struct CompareCommand: ParsableCommand {
       throw ValidationError("\(base) and \(candidate): \(error.description)")
     }
     try StandardOutput.write(
-      format == .markdown
-        ? comparison.markdown(changesOnly: changesOnly) : comparison.text(changesOnly: changesOnly))
+      output.render(
+        text: comparison.text(changesOnly:), markdown: comparison.markdown(changesOnly:)))
     if !comparison.regressions.isEmpty { throw ExitCode(2) }
   }
-}
-
-/// How `compare` and `ab` print their verdicts.
-enum ComparisonFormat: String, CaseIterable, ExpressibleByArgument {
-  case text
-  case markdown
 }

@@ -58,8 +58,7 @@ struct RunCommand: ParsableCommand {
       """)
   var processes: Int?
 
-  @Flag(name: .long, help: "No progress on standard error.")
-  var quiet = false
+  @OptionGroup var reporting: ProgressOptions
 
   @Flag(name: .long, help: "Allow writing a report from a debug build (its numbers mean little).")
   var allowDebug = false
@@ -104,14 +103,14 @@ struct RunCommand: ParsableCommand {
     defer { runner.instructionCounter?.removeScratch() }
     if allocators.contains(.jemalloc) { try runner.checkJemalloc() }
     let (results, largestFinished) = Sweep(runner: runner, metric: metric).measure(
-      plans, quiet: quiet)
+      plans, quiet: reporting.quiet)
 
     let rows = ReportBuilder(environment: environment, repetitions: repetitionCount, metric: metric)
       .rows(results, largestFinished: largestFinished)
     let text = ReportSchema.csv(rows)
     guard let file else { return try StandardOutput.write(text) }
     let written = try file.write(text)
-    if !quiet {
+    if !reporting.quiet {
       StandardOutput.writeError("observatory: wrote \(rows.count) rows to \(written)\n")
     }
   }
