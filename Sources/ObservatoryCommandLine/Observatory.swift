@@ -58,7 +58,9 @@ struct Observatory: ParsableCommand {
 
   /// Writes `message` as one line, `observatory: error: ...`, and exits with status 1.
   static func fail(_ message: String) -> Never {
-    let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    // ArgumentParser lists six or more accepted values a line each, indented.
+    let line = message.split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     if !line.isEmpty { StandardOutput.writeError("observatory: error: \(line)\n") }
     Foundation.exit(1)
   }

@@ -252,7 +252,10 @@ struct ConformanceIsolationTests {
     let result = try HostileInputTests.run(
       ["conformance", "--backend", "linked-list", "--rule-timeout", value], in: directory)
     #expect(result.status == 1 && !result.signalled, "\(result.errors)")
-    #expect(result.errors.contains("--rule-timeout must be a positive, finite number"))
+    #expect(
+      result.errors.contains(
+        "The value '\(value)' is invalid for '--rule-timeout <seconds>': must be a positive,"
+          + " finite number of seconds"), "\(result.errors)")
     #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
     #expect(result.output.isEmpty)
   }

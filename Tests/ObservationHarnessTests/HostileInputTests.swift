@@ -117,7 +117,10 @@ struct HostileInputTests {
   }
 
   static let refused: [RefusedCase] = [
-    .init("empty backend list", ["run", "--backend", ""], "--backend is empty"),
+    .init(
+      "empty backend list", ["run", "--backend", ""],
+      "The value '' is invalid for '--backend <backend>': no backend given; accepted: linked-list,"
+    ),
     .init("empty workload list", ["run", "--workload", ""], "--workload"),
     .init("duplicate sizes", ["run", "--sizes", "1,1"], "twice"),
     .init(
@@ -144,12 +147,23 @@ struct HostileInputTests {
         "nested", "--n", "1", "--depth", "100000", "--repetitions", "1", "--budget", "1",
       ], "--depth"),
     .init(
+      "an unknown workload in a cell",
+      [
+        "cell", "--backend", "array", "--workload", "spin", "--n", "1", "--repetitions", "1",
+        "--budget", "1",
+      ],
+      "The value 'spin' is invalid for '--workload <workload>'. Please provide one of the"
+        + " following: - subscribe - notify - cancel"),
+    .init(
       "too few ab rounds for the interval",
       [
         "ab", "--base", "/bin/true", "--candidate",
         "/bin/true", "--rounds", "3",
       ], "--rounds 3 is too few"),
-    .init("conformance over no backend", ["conformance", "--backend", ""], "--backend is empty"),
+    .init(
+      "conformance over no backend", ["conformance", "--backend", ""],
+      "The value '' is invalid for '--backend <backend>': no backend given; accepted: linked-list,"
+    ),
     .init(
       "a text file as jemalloc", ["run", "--allow-debug", "--sizes", "1"],
       "is not a shared library", environment: ["OBSERVATORY_JEMALLOC": "/etc/passwd"]),

@@ -76,8 +76,11 @@ struct TableTests {
   @Test("An empty --sizes, or a size given twice, is refused before the report is read")
   func badSizes() throws {
     let empty = try #require(Self.refusal(["/nonexistent.csv", "--sizes", ""]))
-    #expect(empty.hasPrefix("bad size '' in --sizes"), "\(empty)")
+    #expect(
+      empty
+        == "The value '' is invalid for '--sizes <sizes>': no size given; accepted:"
+        + " comma-separated integers from 1 to 16777216")
     let twice = try #require(Self.refusal(["/nonexistent.csv", "--sizes", "16,16"]))
-    #expect(twice == "size 16 is given twice in --sizes")
+    #expect(twice == "The value '16,16' is invalid for '--sizes <sizes>': size '16' is given twice")
   }
 }

@@ -58,13 +58,9 @@ struct ABCommand: ParsableCommand {
   @Option(name: .long, help: "Seconds one process may spend before it is stopped (default 1).")
   var cellBudget: Double = 1
 
-  @Option(name: .long, help: "text, markdown or json.") var format: ComparisonFormat = .text
+  @OptionGroup var output: ComparisonOutputOptions
 
-  @Flag(name: .long, help: "Show only the cells whose verdict is not `unchanged`.")
-  var changesOnly = false
-
-  @Flag(name: .long, help: "No progress on standard error.")
-  var quiet = false
+  @OptionGroup var reporting: ProgressOptions
 
   func validate() throws {
     for (side, path, ref) in [("base", base, baseRef), ("candidate", candidate, candidateRef)] {
@@ -115,13 +111,13 @@ struct ABCommand: ParsableCommand {
     let base: String
     let candidate: String
     do {
-      base = try self.base ?? RefBuilder.build(baseRef!, quiet: quiet)
-      candidate = try self.candidate ?? RefBuilder.build(candidateRef!, quiet: quiet)
+      base = try self.base ?? RefBuilder.build(baseRef!, quiet: reporting.quiet)
+      candidate = try self.candidate ?? RefBuilder.build(candidateRef!, quiet: reporting.quiet)
     } catch let error as RefBuilder.Failure {
       throw ValidationError(error.description)
     }
     let jemalloc = try JemallocLocator.find()
-    let plans = try selection.plans(allocators: try selection.allocators(jemalloc: jemalloc))
+    let plans = selection.plans(allocators: try selection.allocators(jemalloc: jemalloc))
     func runner(_ path: String) -> CellRunner {
       CellRunner(
         executable: URL(fileURLWithPath: path), jemallocPath: jemalloc,
@@ -134,7 +130,7 @@ struct ABCommand: ParsableCommand {
     let pair = PairedRunner(
       base: runner(base), candidate: runner(candidate), rounds: rounds,
       repetitions: repetitions, threshold: threshold / 100, confidence: confidence)
-    var progress = SweepProgress(total: plans.count, quiet: quiet)
+    var progress = SweepProgress(total: plans.count, quiet: reporting.quiet)
     var cells: [PairedRunner.Entry] = []
     for plan in plans {
       let cell = pair.run(plan)
@@ -144,11 +140,10 @@ struct ABCommand: ParsableCommand {
           + " \(cell.verdict.rawValue)")
     }
     let report = PairedReport(cells: cells, threshold: threshold / 100, confidence: confidence)
-    switch format {
-    case .text: try StandardOutput.write(report.text(changesOnly: changesOnly))
-    case .markdown: try StandardOutput.write(report.markdown(changesOnly: changesOnly))
-    case .json: try StandardOutput.write(try report.json(changesOnly: changesOnly))
-    }
+    try StandardOutput.write(
+      try output.render(
+        text: report.text(changesOnly:), markdown: report.markdown(changesOnly:),
+        json: report.json(changesOnly:)))
     if !report.regressions.isEmpty { throw ExitCode(2) }
   }
 }

@@ -23,8 +23,7 @@ struct BaselineCommand: ParsableCommand {
     @Option(name: .long, help: "The baseline report.")
     var baseline = InstructionGate.defaultPath
 
-    @Flag(name: .long, help: "No progress on standard error.")
-    var quiet = false
+    @OptionGroup var reporting: ProgressOptions
   }
 
   /// `baseline check`: measure the gate's cells and compare them with the baseline.
@@ -55,7 +54,7 @@ struct BaselineCommand: ParsableCommand {
           error.description + "; record one with `swift run -c release observatory baseline record`"
         )
       }
-      let measured = try InstructionGate.measure(quiet: options.quiet)
+      let measured = try InstructionGate.measure(quiet: options.reporting.quiet)
       let missing = measured.map(\.cellKey).filter { key in
         !baseline.contains { $0.cellKey == key }
       }
@@ -91,7 +90,7 @@ struct BaselineCommand: ParsableCommand {
       // Recording replaces the baseline: that is what the command is for.
       let file = OutputFile(options.baseline, replacing: true, option: "--baseline")
       try file.check()
-      let rows = try InstructionGate.measure(quiet: options.quiet)
+      let rows = try InstructionGate.measure(quiet: options.reporting.quiet)
       let unmeasured = rows.filter { !Comparison.measured(CellResult($0)!) }
       guard unmeasured.isEmpty else {
         throw ValidationError(

@@ -14,8 +14,8 @@ struct CellCommand: ParsableCommand {
     shouldDisplay: false)
 
   @Option var backend: String
-  @Option var workload: String
-  @Option var pattern: String = WorkloadPattern.none.rawValue
+  @Option var workload: Workload
+  @Option var pattern: WorkloadPattern = .none
   @Option var n: Int
   @Option var depth: Int = 0
   @Option var repetitions: Int
@@ -28,8 +28,9 @@ struct CellCommand: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Two named pipes, IN:OUT: take each repetition's turn from IN, pass it on to OUT (used by"
-        + " `ab`).", visibility: .hidden))
-  var turns: String?
+        + " `ab`).", visibility: .hidden),
+    transform: { try TurnPipes(parsing: $0) })
+  var turns: TurnPipes?
   @Option(
     help: ArgumentHelp(
       "Run on the INDEX-th processor this process may use, counting from 0 (used by `ab`).",
@@ -42,8 +43,9 @@ struct CellCommand: ParsableCommand {
   var parent: Int32?
 
   func validate() throws {
-    guard (1...(1 << 24)).contains(n) else {
-      throw ValidationError("--n must be an integer from 1 to \(1 << 24), got \(n)")
+    guard CellSelection.sizeRange.contains(n) else {
+      throw ValidationError(
+        "--n must be an integer from 1 to \(CellSelection.sizeRange.upperBound), got \(n)")
     }
     guard (0...CellSelection.maximumDepth).contains(depth) else {
       throw ValidationError(
@@ -59,8 +61,9 @@ struct CellCommand: ParsableCommand {
       throw ValidationError("--scale must be a fraction in (0, 1], got \(scale)")
     }
     if let cpu, cpu < 0 { throw ValidationError("--cpu must be 0 or more, got \(cpu)") }
-    if let turns, turns.split(separator: ":", omittingEmptySubsequences: false).count != 2 {
-      throw ValidationError("--turns must be two paths, IN:OUT, got '\(turns)'")
+    if workload.hasDepth && depth < pattern.minimumDepth {
+      throw ValidationError(
+        "--depth \(depth) is too shallow for \(workload.rawValue) \(pattern.rawValue)")
     }
     if metric == .instructions && observatory_running_on_valgrind() == 0 {
       throw ValidationError(
@@ -79,20 +82,7 @@ struct CellCommand: ParsableCommand {
     if let cpu, observatory_pin_to_allowed_cpu(Int32(truncatingIfNeeded: cpu)) < 0 {
       throw ValidationError("--cpu \(cpu): \(String(cString: strerror(errno)))")
     }
-    guard let workload = Workload(rawValue: workload) else {
-      throw ValidationError("unknown workload '\(self.workload)'")
-    }
-    guard let pattern = WorkloadPattern(rawValue: pattern) else {
-      throw ValidationError("unknown pattern '\(self.pattern)'")
-    }
-    if workload.hasDepth && depth < pattern.minimumDepth {
-      throw ValidationError(
-        "--depth \(depth) is too shallow for \(workload.rawValue) \(pattern.rawValue)")
-    }
-    let turnTaking = try turns.map { paths in
-      let parts = paths.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-      return try TurnTaking(takingFrom: parts[0], passingTo: parts[1])
-    }
+    let turnTaking = try turns.map { try TurnTaking(takingFrom: $0.input, passingTo: $0.output) }
     guard
       let outcome = CellExecution.run(
         backend: backend, among: ObservatoryTool.backends + MeasuredBackend.references,
@@ -104,5 +94,24 @@ struct CellCommand: ParsableCommand {
     }
     let data = try JSONEncoder().encode(outcome)
     try StandardOutput.write(String(decoding: data, as: UTF8.self))
+  }
+}
+
+extension CellCommand {
+  /// The two named pipes of `--turns IN:OUT`.
+  struct TurnPipes {
+    /// The pipe a turn is taken from.
+    var input: String
+    /// The pipe a turn is passed on to.
+    var output: String
+
+    /// Parses `IN:OUT`.
+    ///
+    /// - Throws: a `ValidationError` unless `text` is two paths separated by one colon.
+    init(parsing text: String) throws {
+      let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+      guard parts.count == 2 else { throw ValidationError("must be two paths, IN:OUT") }
+      (input, output) = (parts[0], parts[1])
+    }
   }
 }

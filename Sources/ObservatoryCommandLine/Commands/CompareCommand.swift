@@ -33,10 +33,7 @@ struct CompareCommand: ParsableCommand {
     help: "Percent a cost must change by to count (default 5 for time, 1 for instructions).")
   var threshold: Double?
 
-  @Option(name: .long, help: "text, markdown or json.") var format: ComparisonFormat = .text
-
-  @Flag(name: .long, help: "Show only the cells whose verdict is not `unchanged`.")
-  var changesOnly = false
+  @OptionGroup var output: ComparisonOutputOptions
 
   func validate() throws {
     if let threshold, !(threshold.isFinite && threshold >= 0 && threshold <= 1000) {
@@ -58,21 +55,10 @@ struct CompareCommand: ParsableCommand {
     } catch let error as Comparison.InputError {
       throw ValidationError("\(base) and \(candidate): \(error.description)")
     }
-    switch format {
-    case .text: try StandardOutput.write(comparison.text(changesOnly: changesOnly))
-    case .markdown: try StandardOutput.write(comparison.markdown(changesOnly: changesOnly))
-    case .json: try StandardOutput.write(try comparison.json(changesOnly: changesOnly))
-    }
+    try StandardOutput.write(
+      try output.render(
+        text: comparison.text(changesOnly:), markdown: comparison.markdown(changesOnly:),
+        json: comparison.json(changesOnly:)))
     if !comparison.regressions.isEmpty { throw ExitCode(2) }
   }
-}
-
-/// How `compare` and `ab` print their verdicts.
-enum ComparisonFormat: String, CaseIterable, ExpressibleByArgument {
-  /// A plain-text table.
-  case text
-  /// A Markdown table, for a pull-request comment.
-  case markdown
-  /// JSON, for CI tools: every cell with both results and the verdict.
-  case json
 }

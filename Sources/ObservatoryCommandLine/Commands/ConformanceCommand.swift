@@ -20,8 +20,10 @@ struct ConformanceCommand: ParsableCommand {
       `timed out after T s` and every other rule still runs; --in-process runs them here.
       """)
 
-  @Option(name: .long, help: "Only these backends (comma-separated names).")
-  var backend: String?
+  @Option(
+    name: .long, help: "Only these backends (comma-separated names).",
+    transform: BackendSelection.parse)
+  var backend: CommaSeparated<String>?
 
   @Option(
     name: .long,
@@ -53,8 +55,9 @@ struct ConformanceCommand: ParsableCommand {
     name: .long, parsing: .unconditional,
     help: ArgumentHelp(
       "Seconds a rule may run without progress before its process is killed and the rule is"
-        + " reported as timed out (default: 300).", valueName: "seconds"))
-  var ruleTimeout: String?
+        + " reported as timed out (default: 300).", valueName: "seconds"),
+    transform: parseRuleTimeout)
+  var ruleTimeout: Double?
 
   @Flag(
     name: .long,
@@ -69,14 +72,14 @@ struct ConformanceCommand: ParsableCommand {
         "--format json prints to standard output; --output-directory writes conformance.md and"
           + " conformance.csv")
     }
-  }
-
-  func run() throws {
-    let timeout = try Self.ruleTimeout(parsing: ruleTimeout)
     if inProcess && ruleTimeout != nil {
       throw ValidationError("--rule-timeout goes with isolated runs, not with --in-process")
     }
-    let selected = try BackendSelection.parse(backend)
+  }
+
+  func run() throws {
+    let timeout = ruleTimeout ?? IsolatedConformanceRunner.defaultRuleTimeout
+    let selected = BackendSelection.rows(backend)
     let files = outputDirectory.map { directory in
       ["conformance.md", "conformance.csv"].map {
         OutputFile(
@@ -115,17 +118,14 @@ struct ConformanceCommand: ParsableCommand {
     }
   }
 
-  /// The `--rule-timeout` value: a positive, finite number of seconds (the default if absent).
+  /// Parses `--rule-timeout`: a positive, finite number of seconds.
   ///
-  /// - Throws: a one-line `ValidationError` naming the option and the value.
-  static func ruleTimeout(parsing text: String?) throws -> Double {
-    guard let text else { return IsolatedConformanceRunner.defaultRuleTimeout }
+  /// - Throws: a `ValidationError` saying what is accepted (ArgumentParser names the option and
+  ///   the value).
+  @Sendable static func parseRuleTimeout(_ text: String) throws -> Double {
     guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite,
       seconds > 0
-    else {
-      throw ValidationError(
-        "--rule-timeout must be a positive, finite number of seconds, got '\(text)'")
-    }
+    else { throw ValidationError("must be a positive, finite number of seconds") }
     return seconds
   }
 

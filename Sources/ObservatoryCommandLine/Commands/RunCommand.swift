@@ -72,8 +72,7 @@ struct RunCommand: ParsableCommand {
       """)
   var processes: Int?
 
-  @Flag(name: .long, help: "No progress on standard error.")
-  var quiet = false
+  @OptionGroup var reporting: ProgressOptions
 
   @Flag(name: .long, help: "Allow writing a report from a debug build (its numbers mean little).")
   var allowDebug = false
@@ -110,7 +109,7 @@ struct RunCommand: ParsableCommand {
     // by up to 0.7% between runs; the system allocator's are identical.
     let allocators = try selection.allocators(
       jemalloc: jemalloc, preferSystem: metric == .instructions)
-    let plans = try selection.plans(allocators: allocators)
+    let plans = selection.plans(allocators: allocators)
     let environment = RunEnvironment.current()
     let file = try destination(environment)
     try file?.check()
@@ -123,7 +122,7 @@ struct RunCommand: ParsableCommand {
     defer { runner.instructionCounter?.removeScratch() }
     if allocators.contains(.jemalloc) { try runner.checkJemalloc() }
     let (results, largestFinished) = Sweep(runner: runner, metric: metric).measure(
-      plans, quiet: quiet)
+      plans, quiet: reporting.quiet)
 
     let report = ReportBuilder(
       environment: environment, repetitions: repetitionCount, metric: metric
@@ -132,7 +131,7 @@ struct RunCommand: ParsableCommand {
     let text = format == .json ? try report.json() : report.csv
     guard let file else { return try StandardOutput.write(text) }
     let written = try file.write(text)
-    if !quiet {
+    if !reporting.quiet {
       StandardOutput.writeError(
         "observatory: wrote \(report.results.count) rows to \(written)\n")
     }

@@ -14,8 +14,9 @@ struct TableCommand: ParsableCommand {
   @Argument(help: "A report (CSV).") var report: String
   @Option(
     name: .long,
-    help: "Observer counts (comma-separated); default: those of 1024, 1048576 the report has.")
-  var sizes: String?
+    help: "Observer counts (comma-separated); default: those of 1024, 1048576 the report has.",
+    transform: CommaSeparated<Int>.parser(entry: "size", in: CellSelection.sizeRange))
+  var sizes: CommaSeparated<Int>?
   @Option(
     name: .long, help: "Allocator whose rows to show; default: the report's, if it has one.")
   var allocator: String?
@@ -28,17 +29,6 @@ struct TableCommand: ParsableCommand {
     case markdown
     /// JSON: the report's results the table shows, as `run --format json` writes them.
     case json
-  }
-
-  func validate() throws {
-    _ = try requestedSizes()
-  }
-
-  /// The sizes `--sizes` names, if given: positive, each once.
-  func requestedSizes() throws -> [Int]? {
-    try sizes.map {
-      try IntegerListOption.parse($0, option: "--sizes", entry: "size", range: 1...1 << 24)
-    }
   }
 
   func run() throws {
@@ -76,7 +66,7 @@ struct TableCommand: ParsableCommand {
       "\(report) has notify, subscribe or cancel (random) rows of allocator '\(chosen)' at n = "
       + Self.list(available)
     let counts: [Int]
-    if let requested = try requestedSizes() {
+    if let requested = sizes?.elements {
       let missing = requested.filter { !available.contains($0) }
       guard missing.isEmpty else {
         throw ValidationError("--sizes asks for n = \(Self.list(missing)); \(has) only")

@@ -2,25 +2,24 @@ import ArgumentParser
 import Foundation
 import ObservationHarness
 
-/// Parses `--backend a,b` against the backends this tool measures (``ObservatoryTool/backends``).
+/// `--backend a,b`: names of the backends this tool measures (``ObservatoryTool/backends``).
 enum BackendSelection {
-  /// The named backends in the tool's order, or all of them when `list` is `nil`.
+  /// Parses `--backend` for `@Option(transform:)`, against the backends known when the command
+  /// line is parsed.
   ///
-  /// - Throws: a `ValidationError` naming the unknown backend and listing the accepted names.
-  static func parse(_ list: String?) throws -> [MeasuredBackend] {
+  /// - Throws: a `ValidationError` naming the unknown, empty or repeated backend and listing
+  ///   the accepted names.
+  @Sendable static func parse(_ text: String) throws -> CommaSeparated<String> {
+    let names = ObservatoryTool.backends.map(\.name)
+    return try CommaSeparated(
+      parsing: text, entry: "backend", accepted: names.joined(separator: ", "),
+      element: { names.contains($0) ? $0 : nil })
+  }
+
+  /// The named backends in the tool's order, or all of them when `names` is `nil`.
+  static func rows(_ names: CommaSeparated<String>?) -> [MeasuredBackend] {
     let known = ObservatoryTool.backends
-    guard let list else { return known }
-    let accepted = known.map(\.name).joined(separator: ", ")
-    guard !list.trimmingCharacters(in: .whitespaces).isEmpty else {
-      throw ValidationError("--backend is empty; accepted: \(accepted)")
-    }
-    let names = list.split(separator: ",", omittingEmptySubsequences: false).map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }
-    for name in names where known.row(named: name) == nil {
-      throw ValidationError(
-        "unknown backend '\(name)' in --backend; accepted: \(accepted)")
-    }
-    return known.filter { names.contains($0.name) }
+    guard let names else { return known }
+    return known.filter { names.elements.contains($0.name) }
   }
 }

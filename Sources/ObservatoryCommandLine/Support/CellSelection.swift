@@ -12,29 +12,38 @@ struct CellSelection: ParsableArguments {
   static let defaultDepths = [3]
   static let maximumDepth = 64
 
-  @Option(name: .long, help: "Backends to measure (comma-separated); default: all.")
-  var backend: String?
+  /// The observer counts a cell may have.
+  static let sizeRange = 1...1 << 24
 
-  @Option(name: .long, help: "Workloads to measure (comma-separated); default: all.")
-  var workload: String?
+  @Option(
+    name: .long, help: "Backends to measure (comma-separated); default: all.",
+    transform: BackendSelection.parse)
+  var backend: CommaSeparated<String>?
 
-  @Option(name: .long, help: "Observer counts (comma-separated positive integers).")
-  var sizes: String?
+  @Option(
+    name: .long, help: "Workloads to measure (comma-separated); default: all.",
+    transform: CommaSeparated<Workload>.parser(entry: "workload"))
+  var workload: CommaSeparated<Workload>?
+
+  @Option(
+    name: .long, help: "Observer counts (comma-separated positive integers).",
+    transform: CommaSeparated<Int>.parser(entry: "size", in: sizeRange))
+  var sizes: CommaSeparated<Int>?
 
   @Option(
     name: .long,
     help:
-      "Path depths for the nested workload (comma-separated, 1 to 64; rebind needs 2 or more; default 3)."
-  )
-  var depths: String?
+      "Path depths for the nested workload (comma-separated, 1 to 64; rebind needs 2 or more; default 3).",
+    transform: CommaSeparated<Int>.parser(entry: "depth", in: 1...maximumDepth))
+  var depths: CommaSeparated<Int>?
 
   @Option(
     name: .long,
     help: """
-      system, jemalloc or all; default: jemalloc when installed, else system (system for \
+      Allocators to measure with; default: jemalloc when installed, else system (system for \
       --metric instructions).
       """)
-  var allocator: String?
+  var allocator: AllocatorChoice?
 
   @Flag(name: .long, help: "A smoke sweep of about a minute: sizes 1, 16, 256, fewer repetitions.")
   var quick = false
@@ -44,61 +53,14 @@ struct CellSelection: ParsableArguments {
     backend != nil || workload != nil || sizes != nil || depths != nil || allocator != nil
   }
 
-  func validate() throws {
-    _ = try plannedSizes()
-    _ = try plannedDepths()
-    _ = try plannedWorkloads()
-    _ = try BackendSelection.parse(backend)
-    _ = try requestedAllocators()
-  }
+  /// The observer counts to measure: `--sizes`, or the default (or quick) sweep's.
+  var plannedSizes: [Int] { sizes?.elements ?? (quick ? Self.quickSizes : Self.defaultSizes) }
 
-  func plannedSizes() throws -> [Int] {
-    guard let sizes else { return quick ? Self.quickSizes : Self.defaultSizes }
-    return try IntegerListOption.parse(sizes, option: "--sizes", entry: "size", range: 1...1 << 24)
-  }
+  /// The path depths of the nested workload: `--depths`, or the default.
+  var plannedDepths: [Int] { depths?.elements ?? Self.defaultDepths }
 
-  func plannedDepths() throws -> [Int] {
-    guard let depths else { return Self.defaultDepths }
-    return try IntegerListOption.parse(
-      depths, option: "--depths", entry: "depth", range: 1...Self.maximumDepth)
-  }
-
-  func plannedWorkloads() throws -> [Workload] {
-    guard let workload else { return Workload.allCases }
-    guard !workload.trimmingCharacters(in: .whitespaces).isEmpty else {
-      throw ValidationError(
-        "--workload is empty; accepted: \(Workload.allCases.map(\.rawValue).joined(separator: ", "))"
-      )
-    }
-    var chosen: [Workload] = []
-    for part in workload.split(separator: ",", omittingEmptySubsequences: false) {
-      let name = part.trimmingCharacters(in: .whitespaces)
-      guard let value = Workload(rawValue: name) else {
-        throw ValidationError(
-          "unknown workload '\(name)' in --workload; accepted: \(Workload.allCases.map(\.rawValue).joined(separator: ", "))"
-        )
-      }
-      if chosen.contains(value) {
-        throw ValidationError("workload '\(name)' is named twice in --workload")
-      }
-      chosen.append(value)
-    }
-    return chosen
-  }
-
-  /// The allocators `--allocator` names, or `nil` when it is absent (the default depends on
-  /// whether jemalloc is installed).
-  func requestedAllocators() throws -> [Allocator]? {
-    switch allocator {
-    case nil: return nil
-    case "system": return [.system]
-    case "jemalloc": return [.jemalloc]
-    case "all": return [.system, .jemalloc]
-    case let other?:
-      throw ValidationError(
-        "unknown allocator '\(other)' in --allocator; accepted: system, jemalloc, all")
-    }
-  }
+  /// The workloads to measure: `--workload`, or all of them.
+  var plannedWorkloads: [Workload] { workload?.elements ?? Workload.allCases }
 
   /// The allocators to measure with, given where jemalloc is (`nil`: not installed).
   ///
@@ -106,10 +68,10 @@ struct CellSelection: ParsableArguments {
   ///   installed (instruction counts: jemalloc purges on a clock, so its counts vary).
   func allocators(jemalloc: String?, preferSystem: Bool = false) throws -> [Allocator] {
     let allocators =
-      try requestedAllocators() ?? (jemalloc == nil || preferSystem ? [.system] : [.jemalloc])
+      allocator?.allocators ?? (jemalloc == nil || preferSystem ? [.system] : [.jemalloc])
     if allocators.contains(.jemalloc) && jemalloc == nil {
       throw ValidationError(
-        "--allocator \(allocator ?? "jemalloc") needs jemalloc, which was not found; install it"
+        "--allocator \(allocator?.rawValue ?? "jemalloc") needs jemalloc, which was not found; install it"
           + " (Debian: apt-get install libjemalloc-dev) or set OBSERVATORY_JEMALLOC to libjemalloc.so.2"
       )
     }
@@ -118,14 +80,14 @@ struct CellSelection: ParsableArguments {
 
   /// Every cell selected, in sweep order: per allocator, the reference rows, then each
   /// backend's workloads, patterns, depths and sizes.
-  func plans(allocators: [Allocator]) throws -> [Cell] {
-    let sizes = try plannedSizes()
-    let depths = try plannedDepths()
-    let workloads = try plannedWorkloads()
+  func plans(allocators: [Allocator]) -> [Cell] {
+    let sizes = plannedSizes
+    let depths = plannedDepths
+    let workloads = plannedWorkloads
     // Variants that differ only in nested observation (the Combine chains) measure the same
     // subject as their base backend: unless named, they are measured on the nested workload
     // only.
-    let backends = try BackendSelection.parse(backend)
+    let backends = BackendSelection.rows(backend)
     var plans: [Cell] = []
     for allocator in allocators {
       for reference in MeasuredBackend.references where workloads.contains(.notify) {

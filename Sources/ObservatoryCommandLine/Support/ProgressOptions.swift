@@ -1,0 +1,8 @@
+import ArgumentParser
+
+/// `--quiet`, for the commands that report progress on standard error while they measure:
+/// `run`, `ab` and `baseline`.
+struct ProgressOptions: ParsableArguments {
+  @Flag(name: .long, help: "No progress on standard error.")
+  var quiet = false
+}
