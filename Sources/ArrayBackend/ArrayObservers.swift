@@ -13,7 +13,7 @@ import ObservationCore
 ///   it. Cancelling during delivery only clears the entry (a tombstone) and the array is
 ///   compacted in one O(*n*) pass when delivery ends, so indices never move under a traversal.
 /// - Writes made from inside a callback are queued and delivered in order by the outermost write
-///   (trampolining), as in ``LinkedListBackend``'s observers.
+///   (trampolining), as in `LinkedListBackend`'s observers.
 ///
 /// Not thread-safe: use it from one thread or serialize access yourself.
 ///

@@ -62,7 +62,7 @@ public func expectOutcome<Backend: ObservationBackend>(
 /// Records an issue at the caller's source location if `rule` failed, crashed or timed out in
 /// `report`, and returns its outcome.
 ///
-/// Use it with a report of an isolated run (``IsolatedConformanceRunner``), made once and shared
+/// Use it with a report of an isolated run (`IsolatedConformanceRunner`), made once and shared
 /// by the test cases, so that a backend that traps or hangs in one rule costs that rule, not
 /// the whole test process, and the THR rules probe a backend that does not declare
 /// `threadSafe`:

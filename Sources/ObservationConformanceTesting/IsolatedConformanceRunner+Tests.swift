@@ -9,7 +9,7 @@ extension IsolatedConformanceRunner {
   /// It looks in the test bundle's folder and up to three folders above it (SwiftPM's build
   /// folder holds both the bundle and the package's executables).
   ///
-  /// - Throws: ``ConformanceIsolationError/childDidNotStart(_:)`` naming the folders searched
+  /// - Throws: `ConformanceIsolationError.childDidNotStart(_:)` naming the folders searched
   ///   if there is no such executable.
   /// - Complexity: O(1) file-system look-ups.
   public static func executableBuiltBesideTests(named name: String) throws -> URL {

@@ -30,8 +30,8 @@ public protocol WeakIntermediateFixture: NestedObservationFixture {
   /// Sets `controller.weakPlayer`, a weak reference: the player deallocates as soon as nothing
   /// else holds it.
   func setWeakPlayer(_ player: AnyObject?, of controller: AnyObject)
-  /// Observes `root.controller?.weakPlayer?.title` as ``observeTitle(_:)`` observes the strong
-  /// path.
+  /// Observes `root.controller?.weakPlayer?.title` as
+  /// ``NestedObservationFixture/observeTitle(_:)`` observes the strong path.
   func observeWeakPlayerTitle(_ handler: @escaping (String?) -> Void) -> AnyObservationToken
 }
 

@@ -28,7 +28,7 @@ public enum Drivers {
   /// The floor of ``churnSteps(for:scale:)`` at full scale, however many observers there are.
   public static let fewestChurnSteps = 16
 
-  /// Registers `n` observers on each of ``batch(for:)`` subjects; cost per subscription.
+  /// Registers `n` observers on each of ``batch(for:scale:)`` subjects; cost per subscription.
   ///
   /// - Complexity: the hypothesis is O(1) per subscription for every backend.
   @inlinable
@@ -60,7 +60,7 @@ public enum Drivers {
     return sample
   }
 
-  /// Like ``subscribe(_:n:probe:)``, through ``AnyObservable``.
+  /// Like ``subscribe(_:n:probe:scale:)``, through `AnyObservable`.
   @inlinable
   public static func erasedSubscribe<B: ObservationBackend>(
     _ backend: B, n: Int, probe: MemoryProbe, scale: WorkScale = .full
@@ -86,7 +86,7 @@ public enum Drivers {
     return sample
   }
 
-  /// Writes ``writes(for:)`` values to a subject with `n` observers; cost per delivery.
+  /// Writes ``writes(for:scale:)`` values to a subject with `n` observers; cost per delivery.
   ///
   /// - Complexity: the hypothesis is O(*n*) per write, O(1) per delivery.
   @inlinable
@@ -114,8 +114,8 @@ public enum Drivers {
     return sample
   }
 
-  /// Like ``notify(_:n:probe:)``, observing through ``AnyObservable`` and writing through
-  /// ``ObservationInput``.
+  /// Like ``notify(_:n:probe:scale:)``, observing through `AnyObservable` and writing through
+  /// `ObservationInput`.
   @inlinable
   public static func erasedNotify<B: ObservationBackend>(
     _ backend: B, n: Int, probe: MemoryProbe, scale: WorkScale = .full
@@ -141,7 +141,7 @@ public enum Drivers {
     return sample
   }
 
-  /// Cancels `n` observers on each of ``batch(for:)`` subjects in `pattern` order; cost per
+  /// Cancels `n` observers on each of ``batch(for:scale:)`` subjects in `pattern` order; cost per
   /// cancellation.
   ///
   /// - Complexity: the hypothesis is O(1) per cancellation; an array backend shows O(*n*).
@@ -241,10 +241,10 @@ public enum Drivers {
 
   /// `n` observers of a path of `depth` properties, `root.next?…?.title`, through the
   /// backend's nested observation (its own, or its subjects chained with `flatMapLatest`);
-  /// ``writes(for:)`` / 4 leaf changes, or as many replacements of `root.next` (every
+  /// ``writes(for:scale:)`` / 4 leaf changes, or as many replacements of `root.next` (every
   /// observation re-evaluates the whole path and rebinds); cost per delivered observer.
   ///
-  /// The fixture is driven through ``NestedChainFixture``, an existential: nested observation
+  /// The fixture is driven through `NestedChainFixture`, an existential: nested observation
   /// is dominated by evaluation and rebinding, not by that call.
   ///
   /// - Returns: `nil` if the backend has no nested observation at all.

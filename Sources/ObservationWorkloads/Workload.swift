@@ -10,9 +10,9 @@ public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
   case churn
   /// *n* subjects with one observer each, one write on each; cost per write.
   case fanIn = "fan-in"
-  /// `notify` through the read-only ``AnyObservable`` and the send-only ``ObservationInput``.
+  /// `notify` through the read-only `AnyObservable` and the send-only `ObservationInput`.
   case erasedNotify = "erased-notify"
-  /// `subscribe` through ``AnyObservable``.
+  /// `subscribe` through `AnyObservable`.
   case erasedSubscribe = "erased-subscribe"
   /// *n* observers of a path of some depth, `root.next?…?.title`: a leaf change, or replacing
   /// the first intermediate (every observation rebinds); cost per delivered observer.

@@ -15,7 +15,7 @@ struct ThreadSafetyRules {
   @Test("THR rules on every backend that declares threadSafe", arguments: threadSafeBackends, rules)
   func threadSafety(_ name: String, _ rule: ConformanceRule) throws {
     let backend = try #require(BackendCatalog.backend(named: name))
-    let expected = try #require(PinnedOutcomes.table[name]?[rule.id])
+    let expected = try PinnedOutcomes.expected(rule, on: backend)
     let outcome = ConformanceSuite.run(rule, on: backend)
     #expect(outcome.kind == expected, "\(rule.id) on \(name): \(outcome.details)")
   }

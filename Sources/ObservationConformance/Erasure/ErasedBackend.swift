@@ -1,7 +1,7 @@
 import ObservationCore
 
 /// Wraps a backend so that every rule observes it through the handles apps expose: the
-/// read-only ``AnyObservable`` and the send-only ``ObservationInput`` (rule ERASE-01).
+/// read-only `AnyObservable` and the send-only `ObservationInput` (rule ERASE-01).
 ///
 /// Its subjects read and observe through `AnyObservable`, write through `ObservationInput`,
 /// and, where the base has an aggregated signal, observe it through an erased handle too.
@@ -20,7 +20,7 @@ public struct ErasedBackend<Base: ObservationBackend>: ObservationBackend {
   ///
   /// One flag belongs to the base's own nested observation rather than to its property
   /// handles: through erased handles, nested paths are followed with
-  /// ``AnyObservable/flatMapLatest(_:)``, which cannot see a weak reference zero, so
+  /// `AnyObservable.flatMapLatest(_:)`, which cannot see a weak reference zero, so
   /// `reportsDeallocatedIntermediates` is not carried over.
   public var capabilities: BackendCapabilities {
     var declared = base.capabilities
@@ -58,8 +58,8 @@ public struct ErasedBackend<Base: ObservationBackend>: ObservationBackend {
   }
 }
 
-/// A subject observed only through ``AnyObservable`` and written only through
-/// ``ObservationInput``.
+/// A subject observed only through `AnyObservable` and written only through
+/// `ObservationInput`.
 public final class ErasedSubject<Value>: ObservableValue {
   /// The read-only handle.
   public let readOnly: AnyObservable<Value>

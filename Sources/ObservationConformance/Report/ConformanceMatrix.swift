@@ -108,3 +108,144 @@ public struct ConformanceMatrix: Sendable {
     text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
   }
 }
+
+extension ConformanceMatrix {
+  /// One row of the matrix's CSV: the outcome of one rule on one backend.
+  public struct Row: Sendable, Hashable {
+    /// The version of the suite that produced the row (`suite_version`).
+    public let suiteVersion: String
+    /// The rule's identifier, e.g. `CAN-05` (`rule`).
+    public let rule: String
+    /// The identifier's prefix, e.g. `CAN` (`group`).
+    public let group: String
+    /// The rule's level in the catalogue's wording, e.g. `CAP(replaysCurrentValue)` (`level`).
+    public let level: String
+    /// The rule in one line (`title`).
+    public let title: String
+    /// The backend's name, e.g. `linked-list` (`backend`).
+    public let backend: String
+    /// The outcome's kind (`outcome`).
+    public let outcome: RuleOutcome.Kind
+    /// The outcome's prose: findings, the probe's observation or a reason (`details`).
+    public let details: String
+  }
+
+  /// What is wrong with text given to ``rows(fromCSV:)``, and on which line.
+  public struct CSVError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The line the faulty record starts on, from 1.
+    public let line: Int
+    /// What is wrong.
+    public let problem: String
+
+    /// `line N: problem`.
+    public var description: String { "line \(line): \(problem)" }
+  }
+
+  /// Reads CSV that ``csv`` wrote, such as the committed `Results/conformance.csv`, into its
+  /// rows, in file order.
+  ///
+  /// A test can pin a backend's outcomes to a committed matrix this way instead of repeating
+  /// them:
+  ///
+  /// ```swift
+  /// let rows = try ConformanceMatrix.rows(fromCSV: String(contentsOf: url, encoding: .utf8))
+  /// let pinned = rows.filter { $0.backend == "my-backend" }
+  /// ```
+  ///
+  /// - Throws: ``CSVError`` if the header is not ``csvHeader``, a quoted field is never closed,
+  ///   a record does not have one field per column, an outcome is not a ``RuleOutcome/Kind``,
+  ///   or a rule and backend appear together twice.
+  /// - Complexity: O(*n*) in the length of `text`.
+  public static func rows(fromCSV text: String) throws -> [Row] {
+    let records = try csvRecords(text)
+    let columns = csvHeader.split(separator: ",").map(String.init)
+    guard let header = records.first, header.fields == columns else {
+      throw CSVError(
+        line: 1,
+        problem: "the header is not '\(csvHeader)', found"
+          + " '\(records.first?.fields.joined(separator: ",") ?? "")'")
+    }
+    var rows: [Row] = []
+    var firstLine: [String: Int] = [:]
+    for record in records.dropFirst() {
+      let fields = record.fields
+      guard fields.count == columns.count else {
+        throw CSVError(
+          line: record.line,
+          problem: "expected \(columns.count) fields, found \(fields.count)")
+      }
+      guard let outcome = RuleOutcome.Kind(rawValue: fields[6]) else {
+        throw CSVError(
+          line: record.line,
+          problem: "'\(fields[6])' is not an outcome ("
+            + RuleOutcome.Kind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+      }
+      let cell = fields[1] + " on " + fields[5]
+      if let earlier = firstLine[cell] {
+        throw CSVError(
+          line: record.line, problem: "\(cell) appears twice (first on line \(earlier))")
+      }
+      firstLine[cell] = record.line
+      rows.append(
+        Row(
+          suiteVersion: fields[0], rule: fields[1], group: fields[2], level: fields[3],
+          title: fields[4], backend: fields[5], outcome: outcome, details: fields[7]))
+    }
+    return rows
+  }
+
+  /// Splits RFC 4180 text into records of fields, each with the line it starts on.
+  static func csvRecords(_ text: String) throws -> [(line: Int, fields: [String])] {
+    var records: [(line: Int, fields: [String])] = []
+    var fields: [String] = []
+    var field = String.UnicodeScalarView()
+    var line = 1
+    var recordLine = 1
+    var inQuotes = false
+    var scalars = text.unicodeScalars.makeIterator()
+    var pending: Unicode.Scalar?
+    func next() -> Unicode.Scalar? {
+      defer { pending = nil }
+      return pending ?? scalars.next()
+    }
+    while let scalar = next() {
+      if inQuotes {
+        if scalar == "\"" {
+          // A doubled quote is a quote; any other quote ends the quoted part.
+          let following = next()
+          if following == "\"" {
+            field.append("\"")
+          } else {
+            inQuotes = false
+            pending = following
+          }
+        } else {
+          if scalar == "\n" { line += 1 }
+          field.append(scalar)
+        }
+        continue
+      }
+      switch scalar {
+      case "\"": inQuotes = true
+      case ",":
+        fields.append(String(field))
+        field = String.UnicodeScalarView()
+      case "\r": continue
+      case "\n":
+        fields.append(String(field))
+        records.append((recordLine, fields))
+        fields = []
+        field = String.UnicodeScalarView()
+        line += 1
+        recordLine = line
+      default: field.append(scalar)
+      }
+    }
+    if inQuotes { throw CSVError(line: recordLine, problem: "a quoted field is never closed") }
+    if !field.isEmpty || !fields.isEmpty {
+      fields.append(String(field))
+      records.append((recordLine, fields))
+    }
+    return records
+  }
+}

@@ -129,7 +129,7 @@ extension MeasuredBackend {
   /// The reference rows, in report order.
   public static var references: [MeasuredBackend] { [referenceC, referenceSwiftClosures] }
 
-  /// Every built-in backend, in the catalog's order (``BackendCatalog``), each made with the
+  /// Every built-in backend, in the catalog's order (`BackendCatalog`), each made with the
   /// initializer a third party's backend uses.
   public static var builtIns: [MeasuredBackend] {
     var collector = BuiltInCollector()

@@ -8,11 +8,21 @@ public enum CellExecution {
   /// Runs the cell of the row called `name` among `rows`; `nil` if no row has that name.
   ///
   /// - Parameters:
+  ///   - name: the row's name.
+  ///   - rows: the rows this process knows (``MeasuredBackend``).
+  ///   - workload: what the cell measures.
+  ///   - pattern: how the workload varies.
+  ///   - n: the number of observers.
+  ///   - depth: the path depth, for `nested`.
+  ///   - repetitions: measured repetitions after the warm-up, at most.
+  ///   - budget: seconds after which no new repetition starts.
+  ///   - seed: the seed of the random cancellation order.
   ///   - scale: the work of every repetition, warm-up included; `nil` calibrates it from the
-  ///     warm-up's time (see ``repeatMeasuring(_:repetitions:budget:memory:skipWarmUp:scale:turns:willMeasure:)``).
+  ///     warm-up's time (see `repeatMeasuring`).
   ///   - countsInstructions: brackets the measured repetitions (not the warm-up) with
   ///     callgrind's client requests, so that a process run under
   ///     `valgrind --tool=callgrind --instr-atstart=no` counts exactly their timed regions.
+  ///   - turns: take and pass a turn around every repetition (`ab`), when given.
   public static func run(
     backend name: String, among rows: [MeasuredBackend], workload: Workload,
     pattern: WorkloadPattern, n: Int, depth: Int = 0, repetitions: Int, budget: Double,

@@ -191,7 +191,7 @@ public struct CellRunner {
   }
 }
 
-/// A cell process that has started: wait for it with ``finish()``.
+/// A cell process that has started: wait for it with `finish()`.
 public struct RunningCell {
   let process: Process
   let countsFile: URL?

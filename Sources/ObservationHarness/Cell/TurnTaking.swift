@@ -11,8 +11,8 @@ import Foundation
 ///
 /// Each process waits for the token before its warm-up and before every measured repetition,
 /// and passes it on after. A process that ends (done, out of budget, or failing) sends
-/// ``finished`` instead, and its partner goes on alone; a partner that died without a word is
-/// waited for at most ``patience`` seconds per turn.
+/// `finished` instead, and its partner goes on alone; a partner that died without a word is
+/// waited for at most `patience` seconds per turn.
 public final class TurnTaking {
   private let input: Int32
   private let output: Int32
@@ -43,7 +43,7 @@ public final class TurnTaking {
   }
 
   /// Waits until the partner passes the turn, has finished, or has been silent for
-  /// ``patience`` seconds.
+  /// `patience` seconds.
   func take() {
     guard !partnerFinished else { return }
     var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
@@ -75,7 +75,7 @@ public final class TurnTaking {
 }
 
 /// The two named pipes of a round of ``TurnTaking``, in a private temporary directory, held
-/// open by the parent until ``remove()`` so that a turn given before a process opens its pipe
+/// open by the parent until `remove()` so that a turn given before a process opens its pipe
 /// is not lost.
 public final class TurnPipes {
   let directory: String
@@ -111,7 +111,7 @@ public final class TurnPipes {
   /// Gives the first turn to the base's process, or to the candidate's.
   ///
   /// - Throws: ``ToolError`` if the byte could not be written; the processes then
-  ///   go on alone after ``TurnTaking/patience``.
+  ///   go on alone after `TurnTaking/patience`.
   func giveFirstTurn(toBase: Bool) throws {
     var byte = TurnTaking.token
     let descriptor = descriptors[toBase ? 0 : 1]

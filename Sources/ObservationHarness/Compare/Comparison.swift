@@ -13,7 +13,7 @@ import Foundation
 ///   slowest),
 /// - stands out from the between-run scatter of this very comparison: the log ratio of every
 ///   cell measured on both sides is a sample of it, and a cell must sit more than
-///   ``scatterMultiple`` robust deviations beyond their median (the drift of the run as a
+///   `scatterMultiple` robust deviations beyond their median (the drift of the run as a
 ///   whole), and
 /// - is seen again at a neighbouring size of the same series: a change in code shows at more
 ///   than one size, while a slow moment of the machine hits one cell.
@@ -87,7 +87,10 @@ public struct Comparison {
 
   /// Compares `candidate` with `base`.
   ///
-  /// - Parameter threshold: the smallest relative change that counts (0.05 is 5%).
+  /// - Parameters:
+  ///   - base: the base report's results.
+  ///   - candidate: the candidate report's results.
+  ///   - threshold: the smallest relative change that counts (0.05 is 5%).
   /// - Throws: ``InputError`` when no cell is in both, or when the cells in both differ in
   ///   metric or schema.
   public init(base: [CellResult], candidate: [CellResult], threshold: Double) throws {
@@ -124,7 +127,7 @@ public struct Comparison {
     }
   }
 
-  /// Compares the reports read as rows (see ``init(base:candidate:threshold:)-(CellResult...)``).
+  /// Compares the reports read as rows (see ``init(base:candidate:threshold:)-([CellResult],_,_)``).
   ///
   /// - Throws: ``InputError``, as the typed initializer does.
   public init(base: [ReportRow], candidate: [ReportRow], threshold: Double) throws {

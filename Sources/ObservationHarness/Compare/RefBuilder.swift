@@ -7,7 +7,7 @@ import Foundation
 /// finds it already built.
 ///
 /// Both sides are built with every function and every branch target aligned to 64 bytes
-/// (``alignmentFlags``): a change to one module moves the code of every module linked after
+/// (`alignmentFlags`): a change to one module moves the code of every module linked after
 /// it, and a hot loop of unrelated code that lands differently on cache lines runs several
 /// percent faster or slower (measured here: 6 to 15% on the `reference-swift-closures` loop
 /// between two builds that differed only in the linked list).

@@ -11,7 +11,7 @@ public enum StandardOutput {
 
   /// Writes `text` to standard output.
   ///
-  /// - Throws: ``WriteError`` if the stream is closed or full.
+  /// - Throws: `WriteError` if the stream is closed or full.
   public static func write(_ text: String) throws {
     try write(text, to: STDOUT_FILENO, name: "standard output")
   }

@@ -67,6 +67,11 @@ extension CellRunner {
   /// The runner a sweep of `metric` uses, launching this executable's `cell` subcommand.
   ///
   /// - Parameters:
+  ///   - rows: the rows the sweep may measure, for whether each delivers synchronously.
+  ///   - metric: time, or instructions (every process then runs under callgrind).
+  ///   - jemalloc: the jemalloc to preload into cells of that allocator, if installed.
+  ///   - repetitions: measured repetitions per cell (fewer at large sizes, see ``CellPolicy``).
+  ///   - simulatesCaches: with instructions, have callgrind simulate the caches too.
   ///   - processes: processes per cell; `nil`: 3 for time, and for instructions 1 (3 for a
   ///     backend that delivers asynchronously, to measure its spread).
   ///   - budget: seconds per cell; `nil`: 1 for time, 120 for instructions (a guard only).
