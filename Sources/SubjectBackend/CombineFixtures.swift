@@ -29,16 +29,6 @@ enum CombineFixtureModel {
   }
 }
 
-/// How a Combine chain follows `root.controller?.player?.title`.
-public enum CombineChain: String, Sendable, CaseIterable {
-  /// `flatMap` with optional-unwrapping overloads: what most Combine code writes. `flatMap`
-  /// keeps every inner subscription it ever made.
-  case flatMap
-  /// `map` to the inner publisher, then `switchToLatest`, which cancels the previous inner
-  /// subscription.
-  case switchToLatest
-}
-
 extension Publisher {
   /// `flatMap` for a transform returning an optional publisher of optionals: `nil` becomes a
   /// publisher of `nil` (the overload most Combine code adds for optional chains).
@@ -160,51 +150,6 @@ final class PublishedPropertyPair: PropertyPairFixture {
 }
 
 extension PublishedPropertyStrategy: PropertyPairBackend {
-  /// An `ObservableObject` with two `@Published` properties.
-  public func makePropertyPair() -> any PropertyPairFixture { PublishedPropertyPair() }
-}
-
-/// `@Published` with nested paths followed by a Combine chain: one matrix row per chain.
-///
-/// For single properties it is exactly ``PublishedPropertyStrategy``; for nested paths it
-/// declares `nestedKeyPaths` and follows `root.controller?.player?.title` with the chain, so the
-/// KP rules show which chain is right.
-public struct PublishedChainStrategy: NestedObservationBackend, PropertyPairBackend {
-  /// The chain used for nested paths.
-  public let chain: CombineChain
-
-  /// Creates the backend for `chain`.
-  public init(chain: CombineChain) { self.chain = chain }
-
-  /// `combine-published-flatmap` or `combine-published-switchtolatest`.
-  public var name: String { "combine-published-" + chain.rawValue.lowercased() }
-
-  /// `@Published`'s declaration plus `nestedKeyPaths`.
-  public var capabilities: BackendCapabilities {
-    var declared = PublishedPropertyStrategy().capabilities
-    declared.flags.insert(.nestedKeyPaths)
-    return declared
-  }
-
-  /// A new ``PublishedObservable``.
-  public func makeSubject(initialValue: Int) -> PublishedObservable<Int> {
-    PublishedObservable(initialValue)
-  }
-
-  /// A new ``PublishedObservable`` of any value type.
-  public func makeSubject<Value>(
-    of valueType: Value.Type, initialValue: Value
-  )
-    -> (any ObservableValue<Value>)?
-  {
-    PublishedObservable(initialValue)
-  }
-
-  /// A fixture observed through the chain.
-  public func makeNestedFixture() -> any NestedObservationFixture {
-    CombineNestedFixture(chain: chain)
-  }
-
   /// An `ObservableObject` with two `@Published` properties.
   public func makePropertyPair() -> any PropertyPairFixture { PublishedPropertyPair() }
 }
