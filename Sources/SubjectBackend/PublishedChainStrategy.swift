@@ -4,8 +4,8 @@ import ObservationCore
 ///
 /// For single properties it is exactly ``PublishedPropertyStrategy``; for nested paths it
 /// declares `nestedKeyPaths` and follows `root.controller?.player?.title` with the chain, so the
-/// KP rules show which chain is right.
-public struct PublishedChainStrategy: NestedObservationBackend, PropertyPairBackend {
+/// KP rules show which chain is right (its fixtures are in `PublishedChainStrategy+Fixtures.swift`).
+public struct PublishedChainStrategy: ObservationBackend {
   /// The chain used for nested paths.
   public let chain: CombineChain
 
@@ -35,12 +35,4 @@ public struct PublishedChainStrategy: NestedObservationBackend, PropertyPairBack
   {
     PublishedObservable(initialValue)
   }
-
-  /// A fixture observed through the chain.
-  public func makeNestedFixture() -> any NestedObservationFixture {
-    CombineNestedFixture(chain: chain)
-  }
-
-  /// An `ObservableObject` with two `@Published` properties.
-  public func makePropertyPair() -> any PropertyPairFixture { PublishedPropertyPair() }
 }
