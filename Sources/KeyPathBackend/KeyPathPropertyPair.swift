@@ -1,4 +1,5 @@
 import ObservationCore
+import ObservationFixtures
 
 /// Two tracked properties and a derived one on one object, for the AGG rules.
 final class KeyPathPropertyPair: PropertyPairFixture {

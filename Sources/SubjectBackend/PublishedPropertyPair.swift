@@ -1,4 +1,5 @@
 import ObservationCore
+import ObservationFixtures
 import OpenCombine
 
 /// Two `@Published` properties on one `ObservableObject`, for the AGG rules.

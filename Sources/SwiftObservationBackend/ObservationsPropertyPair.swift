@@ -1,5 +1,6 @@
 import Observation
 import ObservationCore
+import ObservationFixtures
 
 /// Two tracked properties and a derived one on one `@Observable` object, for the AGG rules.
 final class ObservationsPropertyPair: PropertyPairFixture {

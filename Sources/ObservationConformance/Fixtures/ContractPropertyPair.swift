@@ -1,4 +1,5 @@
 import ObservationCore
+import ObservationFixtures
 
 /// Two properties as two subjects of the backend: how the AGG rules run on backends without
 /// objects of several properties.

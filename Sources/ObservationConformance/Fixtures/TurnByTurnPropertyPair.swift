@@ -1,4 +1,5 @@
 import ObservationCore
+import ObservationFixtures
 
 /// A backend's two-property object driven one turn at a time, like
 /// ``TurnByTurnNestedPathFixture``.

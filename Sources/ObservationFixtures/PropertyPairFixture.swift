@@ -1,4 +1,11 @@
-/// Two observable properties on one object, for the AGG rules.
+import ObservationCore
+
+/// Two observable properties on one object, built with one backend's objects, for the AGG
+/// conformance rules.
+///
+/// A backend whose objects hold several observable properties (an `ObservableObject`, an
+/// `@Observable` class, a key-path-observable class) provides one through
+/// ``PropertyPairBackend``; for every other backend the rules use two separate subjects.
 public protocol PropertyPairFixture: AnyObject {
   /// Sets property `a`.
   func setA(_ value: Int)
@@ -14,10 +21,4 @@ public protocol PropertyPairFixture: AnyObject {
   func observeSum(_ handler: @escaping (Int) -> Void) -> AnyObservationToken?
   /// A short description of how the two properties live on the object.
   var layout: String { get }
-}
-
-/// A backend that puts several observable properties on one object.
-public protocol PropertyPairBackend: ObservationBackend {
-  /// A fresh object with `a == 0` and `b == 0`.
-  func makePropertyPair() -> any PropertyPairFixture
 }
