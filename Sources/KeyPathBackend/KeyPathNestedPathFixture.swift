@@ -1,7 +1,7 @@
 import ObservationCore
 import ObservationFixtures
 
-/// ``ObservationFixtures/NestedPathFixture`` with the registry's own nested key paths: the path
+/// ``NestedPathFixture`` with the registry's own nested key paths: the path
 /// `\Node.next?.next?…?.title` is built by appending one link per level, and `weakNext` is
 /// `@WeakTracked`.
 final class KeyPathNestedPathFixture: NestedPathFixture {

@@ -11,7 +11,7 @@ import ObservationCore
 /// of each backend's model classes. A backend with nested observation of its own (a key-path
 /// registry, a Combine chain, `Observations`) provides its fixture through
 /// ``NestedPathBackend``; every other backend gets ``SubjectNestedPathFixture``, built from its
-/// subjects and ``ObservationCore/AnyObservable/flatMapLatest(_:)``.
+/// subjects and ``AnyObservable/flatMapLatest(_:)``.
 ///
 /// ```swift
 /// let root = fixture.makeNode(title: "root")

@@ -1,8 +1,8 @@
 import ObservationCore
 
 /// ``NestedPathFixture`` from any backend's subjects, followed with
-/// ``ObservationCore/AnyObservable/flatMapLatest(_:)`` once per link: how the KP rules and the
-/// `nested` workload run on backends without nested observation of their own.
+/// ``AnyObservable/flatMapLatest(_:)`` once per link: how the KP rules and the `nested` workload
+/// run on backends without nested observation of their own.
 ///
 /// Each node is three subjects: `title`, `next`, and `weakNext`, a subject whose value holds
 /// the next node weakly, so nothing writes to it when that node deallocates.
@@ -92,7 +92,7 @@ public final class SubjectNestedPathFixture: NestedPathFixture {
   }
 
   /// The registrations on the node's three subjects, if they all count theirs
-  /// (``ObservationCore/ObserverCounting``).
+  /// (``ObserverCounting``).
   public func observerCount(on node: AnyObject) -> Int? {
     guard let node = node as? Node else { return nil }
     var total = 0

@@ -242,8 +242,8 @@ public enum Drivers {
   /// ``writes(for:)`` / 4 leaf changes, or as many replacements of `root.next` (every
   /// observation re-evaluates the whole path and rebinds); cost per delivered observer.
   ///
-  /// The fixture is driven through ``ObservationFixtures/NestedPathFixture``, an existential:
-  /// nested observation is dominated by evaluation and rebinding, not by that call.
+  /// The fixture is driven through ``NestedPathFixture``, an existential: nested observation is
+  /// dominated by evaluation and rebinding, not by that call.
   ///
   /// - Returns: `nil` if the backend has no nested observation at all.
   /// - Precondition: `depth >= pattern.minimumDepth`.

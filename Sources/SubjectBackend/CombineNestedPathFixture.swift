@@ -2,9 +2,9 @@ import ObservationCore
 import ObservationFixtures
 import OpenCombine
 
-/// ``ObservationFixtures/NestedPathFixture`` as Combine code writes it: `@Published` links
-/// followed with the chosen ``CombineChain`` once per link, erased to `AnyPublisher` between
-/// links because the depth is only known at run time.
+/// ``NestedPathFixture`` as Combine code writes it: `@Published` links followed with the chosen
+/// ``CombineChain`` once per link, erased to `AnyPublisher` between links because the depth is
+/// only known at run time.
 ///
 /// `@Published` cannot wrap a `weak var`, so `weakNext` is a `@Published` value holding the next
 /// node weakly, as Combine code does.

@@ -2,9 +2,9 @@ import Observation
 import ObservationCore
 import ObservationFixtures
 
-/// ``ObservationFixtures/NestedPathFixture`` with `Observations`: one sequence whose closure
-/// walks the links, so the framework tracks every property the walk reads; `weakNext` is a
-/// `weak var` of the `@Observable` node.
+/// ``NestedPathFixture`` with `Observations`: one sequence whose closure walks the links, so the
+/// framework tracks every property the walk reads; `weakNext` is a `weak var` of the
+/// `@Observable` node.
 final class ObservationsNestedPathFixture: NestedPathFixture {
   @Observable final class Node {
     var title: String

@@ -2,8 +2,8 @@ import ObservationCore
 import ObservationFixtures
 
 /// `root.controller?.player?.title`, the path the KP rules observe, as the depth-3 path of a
-/// ``ObservationFixtures/NestedPathFixture``: the root's `next` is the controller, and the
-/// controller's `next` (or, for KP-07, its `weakNext`) is the player.
+/// ``NestedPathFixture``: the root's `next` is the controller, and the controller's `next` (or,
+/// for KP-07, its `weakNext`) is the player.
 struct PlayerTitlePath {
   /// Root → controller → player → title reads three properties.
   static let depth = 3
