@@ -9,6 +9,7 @@ let package = Package(
   name: "Observatory",
   products: [
     .library(name: "ObservationCore", targets: ["ObservationCore"]),
+    .library(name: "ObservationFixtures", targets: ["ObservationFixtures"]),
     .library(name: "LinkedListBackend", targets: ["LinkedListBackend"]),
     .library(name: "ArrayBackend", targets: ["ArrayBackend"]),
     .library(name: "SubjectBackend", targets: ["SubjectBackend"]),
@@ -33,6 +34,12 @@ let package = Package(
   targets: [
     // The contract.
     .target(name: "ObservationCore", swiftSettings: languageMode),
+    // The objects the nested-path and aggregation rules and the nested workload observe: the
+    // protocols a backend with objects of its own conforms to, and versions built from any
+    // backend's subjects.
+    .target(
+      name: "ObservationFixtures", dependencies: ["ObservationCore"],
+      swiftSettings: languageMode),
 
     // Backends.
     .target(
@@ -49,15 +56,15 @@ let package = Package(
       swiftSettings: languageMode),
     .target(
       name: "SubjectBackend",
-      dependencies: ["ObservationCore", "OpenCombine"],
+      dependencies: ["ObservationCore", "ObservationFixtures", "OpenCombine"],
       swiftSettings: languageMode),
     .target(
       name: "KeyPathBackend",
-      dependencies: ["ObservationCore"],
+      dependencies: ["ObservationCore", "ObservationFixtures"],
       swiftSettings: languageMode),
     .target(
       name: "SwiftObservationBackend",
-      dependencies: ["ObservationCore"],
+      dependencies: ["ObservationCore", "ObservationFixtures"],
       swiftSettings: languageMode),
     .target(
       name: "NotificationCenterBackend",
@@ -80,13 +87,14 @@ let package = Package(
     .target(name: "CProcessControl"),
     .target(
       name: "ObservationWorkloads",
-      dependencies: ["ObservationCore", "CReference"],
+      dependencies: ["ObservationCore", "ObservationFixtures", "CReference"],
       swiftSettings: languageMode),
 
     // Verification.
     // CProcessControl: an isolated run's child process dies with its parent.
     .target(
-      name: "ObservationConformance", dependencies: ["ObservationCore", "CProcessControl"],
+      name: "ObservationConformance",
+      dependencies: ["ObservationCore", "ObservationFixtures", "CProcessControl"],
       swiftSettings: languageMode),
     .target(
       name: "ObservationConformanceTesting",
@@ -132,9 +140,9 @@ let package = Package(
     .testTarget(
       name: "ObservationConformanceTests",
       dependencies: [
-        "ObservationCore", "ObservationConformance", "ObservationConformanceTesting",
-        "ObservationBackends", "LinkedListBackend", "ArrayBackend", "SubjectBackend",
-        "SwiftObservationBackend",
+        "ObservationCore", "ObservationFixtures", "ObservationConformance",
+        "ObservationConformanceTesting", "ObservationBackends", "LinkedListBackend", "ArrayBackend",
+        "SubjectBackend", "SwiftObservationBackend",
       ],
       swiftSettings: languageMode),
     // Backends that trap or deadlock in one rule, run as isolated-conformance children by

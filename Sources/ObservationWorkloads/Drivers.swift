@@ -1,4 +1,5 @@
 import ObservationCore
+import ObservationFixtures
 
 /// The measured scenarios, generic over the backend so that every call in a timed loop is a
 /// direct, specialized call.
@@ -244,8 +245,8 @@ public enum Drivers {
   /// ``writes(for:scale:)`` / 4 leaf changes, or as many replacements of `root.next` (every
   /// observation re-evaluates the whole path and rebinds); cost per delivered observer.
   ///
-  /// The fixture is driven through `NestedChainFixture`, an existential: nested observation
-  /// is dominated by evaluation and rebinding, not by that call.
+  /// The fixture is driven through `NestedPathFixture`, an existential: nested observation is
+  /// dominated by evaluation and rebinding, not by that call.
   ///
   /// - Returns: `nil` if the backend has no nested observation at all.
   /// - Precondition: `depth >= pattern.minimumDepth`.
@@ -254,7 +255,7 @@ public enum Drivers {
     scale: WorkScale = .full
   ) -> Sample? {
     precondition(depth >= pattern.minimumDepth, "depth \(depth) is too shallow")
-    guard let fixture = backend.makeAnyNestedChainFixture() else { return nil }
+    guard let fixture = backend.makeAnyNestedPathFixture() else { return nil }
     // Two chains of depth - 1 nodes below the root; the root's `next` alternates between them.
     func chain(_ title: String) -> (top: AnyObject, leaf: AnyObject) {
       let nodes = (1..<max(depth, 2)).map { _ in fixture.makeNode(title: title) }

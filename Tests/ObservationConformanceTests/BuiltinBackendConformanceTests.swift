@@ -5,6 +5,7 @@ import ObservationBackends
 import ObservationConformance
 import ObservationConformanceTesting
 import ObservationCore
+import ObservationFixtures
 import SubjectBackend
 import Testing
 
@@ -52,7 +53,7 @@ struct BuiltinBackendConformanceTests {
     // Combine chain), are not about the property handle: through erasure they run on the
     // generic fixtures, which are ours and must not fail.
     let objectLevel =
-      rule.group == "AGG" || (rule.group == "KP" && backend is any NestedObservationBackend)
+      rule.group == "AGG" || (rule.group == "KP" && backend is any NestedPathBackend)
     func check<B: ObservationBackend>(_ backend: B) {
       if objectLevel && PinnedOutcomes.erasedDifferences[name]?[rule.id] == nil {
         checkConformance(of: ErasedBackend(backend), to: rule)

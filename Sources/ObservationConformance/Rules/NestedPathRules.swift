@@ -1,41 +1,33 @@
 import ObservationCore
+import ObservationFixtures
 
 /// KP: nested key paths, `root.controller?.player?.title`.
 enum NestedPathRules {
   private static let noFixture =
     "the backend offers only Int subjects and no nested observation of its own"
 
-  /// Runs `body` with a fresh fixture and a recorder of the leaf values.
+  /// Runs `body` with a fresh path, `root.controller?.player?.title`, over the backend's
+  /// fixture; with `weakPlayer`, not applicable if the backend's nodes have no weak link.
   private static func withFixture(
-    _ context: RuleContext,
-    _ body: (any NestedObservationFixture, inout Verdict) -> Void
+    _ context: RuleContext, weakPlayer: Bool = false,
+    _ body: (PlayerTitlePath, inout Verdict) -> Void
   ) -> CheckResult {
-    withFixture(context, as: (any NestedObservationFixture).self, body)
-  }
-
-  /// Runs `body` with a fresh fixture of the type `Fixture`; not applicable if the backend's
-  /// fixture is not one.
-  private static func withFixture<Fixture>(
-    _ context: RuleContext, as fixtureType: Fixture.Type,
-    _ body: (Fixture, inout Verdict) -> Void
-  ) -> CheckResult {
-    guard let base = context.nestedFixture() else { return .notApplicable(noFixture) }
-    guard let fixture = base as? Fixture else {
-      return .notApplicable(
-        "the backend's nested model offers no \(String(describing: Fixture.self))")
+    guard let fixture = context.nestedFixture() else { return .notApplicable(noFixture) }
+    if weakPlayer && !fixture.hasWeakNext {
+      return .notApplicable("the backend's nested model offers no weak link")
     }
     var verdict = Verdict()
     verdict.note(
       context.hasNativeNestedObservation
         ? "the backend's own nested observation"
         : "the backend's subjects chained with flatMapLatest")
-    body(fixture, &verdict)
+    body(PlayerTitlePath(fixture), &verdict)
     return verdict.result
   }
 
   /// A fixture with root → controller → player(title).
   private static func attached(
-    _ fixture: any NestedObservationFixture, title: String
+    _ fixture: PlayerTitlePath, title: String
   )
     -> (controller: AnyObject, player: AnyObject)
   {
@@ -188,7 +180,7 @@ enum NestedPathRules {
         + " them go and a label keeps showing a dead object's title; a backend must say which"
         + " its users get."
     ) { context in
-      withFixture(context, as: (any WeakIntermediateFixture).self) { fixture, verdict in
+      withFixture(context, weakPlayer: true) { fixture, verdict in
         let reports = context.has(.reportsDeallocatedIntermediates)
         let controller = fixture.makeController()
         fixture.setController(controller)

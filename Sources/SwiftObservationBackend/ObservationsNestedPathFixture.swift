@@ -1,12 +1,15 @@
 import Observation
 import ObservationCore
+import ObservationFixtures
 
-/// ``NestedChainFixture`` with `Observations`: one sequence whose closure walks the links, so
-/// the framework tracks every property the walk reads.
-final class ObservationsChainFixture: NestedChainFixture {
+/// ``NestedPathFixture`` with `Observations`: one sequence whose closure walks the links, so the
+/// framework tracks every property the walk reads; `weakNext` is a `weak var` of the
+/// `@Observable` node.
+final class ObservationsNestedPathFixture: NestedPathFixture {
   @Observable final class Node {
     var title: String
     var next: Node?
+    weak var weakNext: Node?
     init(title: String) { self.title = title }
   }
 
@@ -30,9 +33,20 @@ final class ObservationsChainFixture: NestedChainFixture {
           return node.title
         }, handler: handler))
   }
-}
 
-extension SwiftObservationsStrategy {
-  /// A chain of `@Observable` nodes observed with one `Observations` sequence.
-  public func makeNestedChainFixture() -> any NestedChainFixture { ObservationsChainFixture() }
+  var hasWeakNext: Bool { true }
+
+  func setWeakNext(_ next: AnyObject?, of node: AnyObject) {
+    (node as! Node).weakNext = next as? Node
+  }
+
+  func observeTitleThroughWeakNext(
+    from root: AnyObject, _ handler: @escaping (String?) -> Void
+  ) -> AnyObservationToken {
+    let root = root as! Node
+    return AnyObservationToken(observeChanges({ root.next?.weakNext?.title }, handler: handler))
+  }
+
+  /// `Observations` does not expose its registrations.
+  func observerCount(on node: AnyObject) -> Int? { nil }
 }

@@ -1,15 +1,19 @@
 import ObservationCore
+import ObservationFixtures
 
-/// ``NestedChainFixture`` with the registry's own nested key paths: the path
-/// `\Node.next?.next?…?.title` is built by appending one link per level.
-final class KeyPathChainFixture: NestedChainFixture {
+/// ``NestedPathFixture`` with the registry's own nested key paths: the path
+/// `\Node.next?.next?…?.title` is built by appending one link per level, and `weakNext` is
+/// `@WeakTracked`.
+final class KeyPathNestedPathFixture: NestedPathFixture {
   final class Node: KeyPathObservable {
     let keyPathRegistrar = KeyPathRegistrar()
     @Tracked var title: String
     @Tracked var next: Node?
+    @WeakTracked var weakNext: Node?
     init(title: String) {
       _title = Tracked(wrappedValue: title)
       _next = Tracked(wrappedValue: nil)
+      _weakNext = WeakTracked(wrappedValue: nil)
     }
   }
 
@@ -33,9 +37,23 @@ final class KeyPathChainFixture: NestedChainFixture {
         _, change in handler(change.newValue ?? nil)
       })
   }
-}
 
-extension KeyPathStrategy {
-  /// A chain of `KeyPathObservable` nodes observed with one appended key path.
-  public func makeNestedChainFixture() -> any NestedChainFixture { KeyPathChainFixture() }
+  var hasWeakNext: Bool { true }
+
+  func setWeakNext(_ next: AnyObject?, of node: AnyObject) {
+    (node as! Node).weakNext = next as? Node
+  }
+
+  func observeTitleThroughWeakNext(
+    from root: AnyObject, _ handler: @escaping (String?) -> Void
+  ) -> AnyObservationToken {
+    AnyObservationToken(
+      (root as! Node).observe(\.next?.weakNext?.title, options: [.initial, .new]) { _, change in
+        handler(change.newValue ?? nil)
+      })
+  }
+
+  func observerCount(on node: AnyObject) -> Int? {
+    (node as? any KeyPathObservable)?.keyPathRegistrar.observerCount
+  }
 }
