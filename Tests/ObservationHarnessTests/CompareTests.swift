@@ -246,7 +246,8 @@ struct HistoryTests {
     let earlyReport = Rows.report(
       [(Rows.plan(), .finished(Rows.outcome([10, 10, 10])))], environment: early)
     let rows =
-      try ReportReader.read(Rows.write(lateReport)) + ReportReader.read(Rows.write(earlyReport))
+      try Report.read(Rows.write(lateReport)).results
+      + Report.read(Rows.write(earlyReport)).results
     let table = HistoryCommand.table(rows)
     let lines = table.split(separator: "\n")
     #expect(lines.count == 3)
@@ -289,7 +290,7 @@ struct HistoryTests {
 
     let all = try HistoryCommand.parse([main, retake, quick, partial, counts] + cell)
       .matchingRows()
-    #expect(all.rows.map { $0["commit"] } == ["main", "retake"])
+    #expect(all.rows.map { $0.environment.commit } == ["main", "retake"])
     #expect(
       all.notes == [
         "skipped \(quick): a quick or partial sweep's report, not the main job's (name it without"
@@ -301,10 +302,11 @@ struct HistoryTests {
     let counted = try HistoryCommand.parse(
       [main, quick, counts] + cell + ["--metric", "instructions"]
     ).matchingRows()
-    #expect(counted.rows.map { $0["commit"] } == ["counts"])
+    #expect(counted.rows.map { $0.environment.commit } == ["counts"])
     // Named without the main job's reports, quick and partial reports are followed.
     let narrow = try HistoryCommand.parse([quick, partial] + cell).matchingRows()
-    #expect(narrow.rows.map { $0["commit"] } == ["quick", "partial"] && narrow.notes.isEmpty)
+    #expect(
+      narrow.rows.map { $0.environment.commit } == ["quick", "partial"] && narrow.notes.isEmpty)
   }
 
   @Test("A nested cell is matched at its depth: 3 unless --depth says otherwise")

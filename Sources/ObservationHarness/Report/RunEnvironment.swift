@@ -2,15 +2,24 @@ import Foundation
 
 /// What every row of a report says about where and how it was measured.
 public struct RunEnvironment: Equatable, Sendable {
-  var runID: String
-  var commit: String
-  var date: String
-  var host: String
-  var cpu: String
-  var cores: Int
-  var os: String
-  var swift: String
-  var build: String
+  /// The run's identifier, shared by every row it wrote.
+  public var runID: String
+  /// The short commit, `-dirty` with uncommitted changes, or `unknown`.
+  public var commit: String
+  /// When the run started, ISO 8601 in UTC.
+  public var date: String
+  /// The host name, reduced to letters, digits and `-`.
+  public var host: String
+  /// The processor's model name.
+  public var cpu: String
+  /// The processors this process may use.
+  public var cores: Int
+  /// The operating system's name and version.
+  public var os: String
+  /// The Swift compiler's version (`6.3`).
+  public var swift: String
+  /// `release` or `debug`.
+  public var build: String
 
   /// The machine, toolchain and commit this process runs on.
   public static func current() -> RunEnvironment {

@@ -50,7 +50,7 @@ struct HistoryCommand: ParsableCommand {
   /// metrics, `time` is shown unless `--metric` says otherwise.
   ///
   /// - Throws: a one-line `ValidationError` when a report cannot be read or no row matches.
-  func matchingRows() throws -> (rows: [ReportRow], notes: [String]) {
+  func matchingRows() throws -> (rows: [CellResult], notes: [String]) {
     var notes: [String] = []
     var paths: [String] = []
     for path in reports {
@@ -69,16 +69,17 @@ struct HistoryCommand: ParsableCommand {
       }
       paths.removeAll(where: DefaultReportName.isNarrowSweep)
     }
-    var matches: [ReportRow] = []
+    var matches: [CellResult] = []
     for path in paths {
-      let rows: [ReportRow]
-      do { rows = try ReportReader.read(path) } catch let error as ReportError {
+      let results: [CellResult]
+      do { results = try Report.read(path).results } catch let error as ReportError {
         throw ValidationError(error.description)
       }
-      matches += rows.filter {
-        $0["backend"] == backend && $0["workload"] == workload && $0["n"] == String(n)
-          && $0["pattern"] == pattern && $0["depth"] == String(plannedDepth)
-          && (allocator == nil || $0["allocator"] == allocator)
+      matches += results.filter {
+        let cell = $0.cell
+        return cell.backend == backend && cell.workload.rawValue == workload && cell.n == n
+          && cell.pattern.rawValue == pattern && cell.depth == plannedDepth
+          && (allocator == nil || cell.allocator.rawValue == allocator)
           && (metric == nil || $0.metric == metric)
       }
     }
@@ -111,24 +112,26 @@ struct HistoryCommand: ParsableCommand {
   }
 
   /// The rows sorted oldest first, with the change from the previous row of the same allocator.
-  static func table(_ rows: [ReportRow]) -> String {
-    let sorted = rows.sorted { ($0["date"], $0["run_id"]) < ($1["date"], $1["run_id"]) }
+  static func table(_ rows: [CellResult]) -> String {
+    let sorted = rows.sorted {
+      ($0.environment.date, $0.environment.runID) < ($1.environment.date, $1.environment.runID)
+    }
     var previous: [String: Double] = [:]
     var lines = [
       ["date", "commit", "allocator", "cost", "p90 ns", "ratio to limit", "status", "change"]
     ]
     for row in sorted {
       var change = "-"
+      let allocator = row.cell.allocator.rawValue
       if let median = row.cost {
-        if let before = previous[row["allocator"]], before > 0 {
+        if let before = previous[allocator], before > 0 {
           change = String(format: "%+.1f%%", (median / before - 1) * 100)
         }
-        previous[row["allocator"]] = median
+        previous[allocator] = median
       }
       lines.append([
-        row["date"], row["commit"], row["allocator"], row.cost == nil ? "" : row.costText,
-        row["ns_p90"],
-        row["ratio_to_limit"], row["status"], change,
+        row.environment.date, row.environment.commit, allocator, row.costText,
+        csvNumber(row.nanoseconds?.p90), csvNumber(row.ratioToLimit), row.status.name, change,
       ])
     }
     return TextTable.render(lines)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ObservationHarness
+import ObservationWorkloads
 
 /// `observatory table REPORT`: the README's headline table, from a report.
 struct TableCommand: ParsableCommand {
@@ -40,11 +41,11 @@ struct TableCommand: ParsableCommand {
   /// - Throws: a one-line `ValidationError` when the report cannot be read, or has no row of
   ///   the allocator or at a size asked for (a table without rows is no answer).
   func table() throws -> String {
-    let rows: [ReportRow]
-    do { rows = try ReportReader.read(report) } catch let error as ReportError {
+    let rows: [CellResult]
+    do { rows = try Report.read(report).results } catch let error as ReportError {
       throw ValidationError(error.description)
     }
-    let allocators = Array(Set(rows.map { $0["allocator"] })).sorted()
+    let allocators = Array(Set(rows.map(\.cell.allocator.rawValue))).sorted()
     guard let chosen = allocator ?? (allocators.count == 1 ? allocators[0] : nil) else {
       throw ValidationError(
         "\(report) holds rows of several allocators (\(allocators.joined(separator: ", ")));"
@@ -55,8 +56,8 @@ struct TableCommand: ParsableCommand {
         "\(report) has no row of allocator '\(chosen)'; it has: \(allocators.joined(separator: ", "))"
       )
     }
-    let shown = rows.filter { $0["allocator"] == chosen && Self.isShown($0) }
-    let available = Set(shown.compactMap { Int($0["n"]) }).sorted()
+    let shown = rows.filter { $0.cell.allocator.rawValue == chosen && Self.isShown($0) }
+    let available = Set(shown.map(\.cell.n)).sorted()
     guard !available.isEmpty else {
       throw ValidationError(
         "\(report) has no notify, subscribe or cancel (random) row of allocator '\(chosen)',"
@@ -81,38 +82,42 @@ struct TableCommand: ParsableCommand {
       }
     }
     if format == .json {
-      let sizes = Set(counts.map(String.init))
-      return try Report(shown.filter { sizes.contains($0["n"]) }.compactMap(CellResult.init))
-        .json()
+      return try Report(shown.filter { counts.contains($0.cell.n) }).json()
     }
-    return Self.markdown(shown, sizes: counts.map(String.init))
+    return Self.markdown(shown, sizes: counts)
   }
 
   /// Whether the table has a column for `row`'s workload and pattern.
-  static func isShown(_ row: ReportRow) -> Bool {
-    switch (row["workload"], row["pattern"]) {
-    case ("notify", "-"), ("subscribe", "-"), ("cancel", "random"): return true
-    default: return false
-    }
+  static func isShown(_ row: CellResult) -> Bool {
+    columns.contains { $0 == (row.cell.workload, row.cell.pattern) }
   }
+
+  /// The workload and pattern of each column of a size, in order.
+  static let columns: [(Workload, WorkloadPattern)] = [
+    (.notify, .none), (.subscribe, .none), (.cancel, .random),
+  ]
 
   private static func list(_ sizes: [Int]) -> String {
     sizes.map(String.init).joined(separator: ", ")
   }
 
-  static func markdown(_ rows: [ReportRow], sizes: [String]) -> String {
+  static func markdown(_ rows: [CellResult], sizes: [Int]) -> String {
     var backends: [String] = []
-    for row in rows where !backends.contains(row["backend"]) { backends.append(row["backend"]) }
-    func cell(_ backend: String, _ workload: String, _ pattern: String, _ n: String) -> String {
+    for row in rows where !backends.contains(row.cell.backend) {
+      backends.append(row.cell.backend)
+    }
+    func cell(
+      _ backend: String, _ workload: Workload, _ pattern: WorkloadPattern, _ n: Int
+    ) -> String {
       guard
         let row = rows.first(where: {
-          $0["backend"] == backend && $0["workload"] == workload && $0["pattern"] == pattern
-            && $0["n"] == n
+          $0.cell.backend == backend && $0.cell.workload == workload
+            && $0.cell.pattern == pattern && $0.cell.n == n
         })
       else { return "—" }
-      guard row.cost != nil else { return row["status"] }
+      guard row.cost != nil else { return row.status.name }
       var text = row.costText
-      if !row["ratio_to_limit"].isEmpty { text += " (×" + row["ratio_to_limit"] + ")" }
+      if let ratio = row.ratioToLimit { text += " (×" + csvNumber(ratio) + ")" }
       return text
     }
     var header = "| backend |"
@@ -125,16 +130,16 @@ struct TableCommand: ParsableCommand {
     for backend in backends {
       let cells = sizes.flatMap { n in
         [
-          cell(backend, "notify", "-", n), cell(backend, "subscribe", "-", n),
-          cell(backend, "cancel", "random", n),
+          cell(backend, .notify, .none, n), cell(backend, .subscribe, .none, n),
+          cell(backend, .cancel, .random, n),
         ]
       }
       if cells.allSatisfy({ $0 == "—" }) { continue }
       var line = "| `\(backend)` |"
       for n in sizes {
         line +=
-          " \(cell(backend, "notify", "-", n)) | \(cell(backend, "subscribe", "-", n)) |"
-          + " \(cell(backend, "cancel", "random", n)) |"
+          " \(cell(backend, .notify, .none, n)) | \(cell(backend, .subscribe, .none, n)) |"
+          + " \(cell(backend, .cancel, .random, n)) |"
       }
       lines.append(line)
     }
