@@ -48,15 +48,15 @@ struct BaselineCommand: ParsableCommand {
     }
 
     func run() throws {
-      let baseline: [ReportRow]
-      do { baseline = try ReportReader.read(options.baseline) } catch let error as ReportError {
+      let baseline: [CellResult]
+      do { baseline = try Report.read(options.baseline).results } catch let error as ReportError {
         throw ValidationError(
           error.description + "; record one with `swift run -c release observatory baseline record`"
         )
       }
-      let measured = try InstructionGate.measure(quiet: options.reporting.quiet)
-      let missing = measured.map(\.cellKey).filter { key in
-        !baseline.contains { $0.cellKey == key }
+      let measured = try InstructionGate.measure(quiet: options.reporting.quiet).results
+      let missing = measured.map(\.cell.key).filter { key in
+        !baseline.contains { $0.cell.key == key }
       }
       guard missing.isEmpty else {
         throw ValidationError(
@@ -90,15 +90,17 @@ struct BaselineCommand: ParsableCommand {
       // Recording replaces the baseline: that is what the command is for.
       let file = OutputFile(options.baseline, replacing: true, option: "--baseline")
       try file.check()
-      let rows = try InstructionGate.measure(quiet: options.reporting.quiet)
-      let unmeasured = rows.filter { !Comparison.measured(CellResult($0)!) }
+      let report = try InstructionGate.measure(quiet: options.reporting.quiet)
+      let unmeasured = report.results.filter { !Comparison.measured($0) }
       guard unmeasured.isEmpty else {
         throw ValidationError(
-          "\(unmeasured.count) gate cell(s) were not measured (first: \(unmeasured[0].cellKey):"
-            + " \(unmeasured[0]["status"]) \(unmeasured[0]["note"])); the baseline is unchanged")
+          "\(unmeasured.count) gate cell(s) were not measured (first: \(unmeasured[0].cell.key):"
+            + " \(unmeasured[0].status.name) \(unmeasured[0].status.reason)); the baseline is"
+            + " unchanged")
       }
-      try file.write(ReportSchema.csv(rows))
-      StandardOutput.writeError("observatory: wrote \(rows.count) rows to \(options.baseline)\n")
+      try file.write(report.csv)
+      StandardOutput.writeError(
+        "observatory: wrote \(report.results.count) rows to \(options.baseline)\n")
     }
   }
 }
@@ -137,7 +139,7 @@ enum InstructionGate {
 
   /// Counts the gate's cells, with the system allocator: the counts then depend on this
   /// package, the toolchain and the C library only, not on whether jemalloc is installed.
-  static func measure(quiet: Bool) throws -> [ReportRow] {
+  static func measure(quiet: Bool) throws -> Report {
     if RunEnvironment.isDebugBuild {
       throw ValidationError(
         "this is a debug build; the gate counts release code. Use `swift run -c release"
@@ -151,6 +153,6 @@ enum InstructionGate {
     let (results, largestFinished) = Sweep(runner: runner, metric: .instructions).measure(
       plans(allocator: .system), quiet: quiet)
     return ReportBuilder(environment: .current(), repetitions: 1, metric: .instructions)
-      .rows(results, largestFinished: largestFinished)
+      .report(results, largestFinished: largestFinished)
   }
 }
