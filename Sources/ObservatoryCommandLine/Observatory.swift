@@ -31,7 +31,14 @@ struct Observatory: ParsableCommand {
     }
     var command: any ParsableCommand
     do {
-      command = try parseAsRoot()
+      // A cell parses only its own options, so that the options the other commands declare do
+      // not change the heap it measures in: where objects land decides how many instructions
+      // a table keyed by their addresses spends, and the instruction gate compares those.
+      if CommandLine.arguments.dropFirst().first == CellCommand.configuration.commandName {
+        command = try CellCommand.parseAsRoot(Array(CommandLine.arguments.dropFirst(2)))
+      } else {
+        command = try parseAsRoot()
+      }
     } catch {
       // Help, a version, or a usage error: only the last is written here, in one line.
       let code = exitCode(for: error)
