@@ -18,27 +18,14 @@ import Darwin
 /// the observers. Names are `workload_backend_n`, with no tags, so that threshold files are named
 /// after the benchmark alone.
 let benchmarks: @Sendable () -> Void = {
-  Benchmark.defaultConfiguration =
-    allocationCheckOnly
-    ? .init(
-      metrics: [.mallocCountTotal], warmupIterations: 1, maxDuration: .milliseconds(300),
-      maxIterations: 3)
-    : .init(
-      metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .instructions] + arcMetrics,
-      warmupIterations: 1,
-      maxDuration: .milliseconds(300),
-      maxIterations: 20)
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .instructions] + arcMetrics,
+    warmupIterations: 1,
+    maxDuration: .milliseconds(300),
+    maxIterations: 20)
   var registrar = SuiteRegistrar()
   BackendCatalog.forEach(&registrar)
 }
-
-/// `OBSERVATORY_BENCHMARK_CHECK=allocations`: only the malloc count, over at most 3 iterations
-/// after the warm-up, which is all `thresholds check` reads (CI's allocation check).
-///
-/// The count of a region is deterministic, so 3 iterations give the p90 that 20 give; the
-/// warm-up stays, so that lazy first-use allocations never land in a measured iteration.
-let allocationCheckOnly =
-  getenv("OBSERVATORY_BENCHMARK_CHECK").map { String(cString: $0) == "allocations" } == true
 
 /// Retain and release counts, when `OBSERVATORY_ARC_COUNTS=1` asks for them.
 ///

@@ -71,7 +71,7 @@ struct ConformanceCommand: ParsableCommand {
     name: .long,
     help: ArgumentHelp(
       "Backends whose isolated runs go on at once, each in child processes of its own"
-        + " (default: 1). More finishes sooner on a machine with idle cores; the THR probes"
+        + ". More finishes sooner on a machine with idle cores; the THR probes"
         + " then see a busier machine.", valueName: "count"))
   var jobs: Int = 1
 
