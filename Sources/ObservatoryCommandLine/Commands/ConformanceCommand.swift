@@ -70,9 +70,9 @@ struct ConformanceCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Backends whose isolated runs go on at once, each in child processes of its own"
-        + ". More finishes sooner on a machine with idle cores; the THR probes"
-        + " then see a busier machine.", valueName: "count"))
+      "Backends whose isolated runs go on at once, each in child processes of its own. More"
+        + " finishes sooner on a machine with idle cores; the THR probes then see a busier"
+        + " machine.", valueName: "count"))
   var jobs: Int = 1
 
   func validate() throws {
