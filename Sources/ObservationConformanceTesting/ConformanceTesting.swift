@@ -103,3 +103,33 @@ public func checkConformance(
   }
   return outcome
 }
+
+/// Records an issue at the caller's source location unless `rule`'s outcome in `report` is
+/// `expected`, and returns the outcome.
+///
+/// The report-based form of ``expectOutcome(of:for:is:configuration:sourceLocation:)``: pin a
+/// library backend's findings from one run of the whole suite (in process, or isolated with
+/// `IsolatedConformanceRunner`), shared by every rule's test case.
+///
+/// - Returns: the outcome; `nil` (with an issue) if the report has no outcome for `rule`.
+/// - Complexity: O(*r*), *r* the number of rules in the report.
+@discardableResult
+public func expectOutcome(
+  of rule: ConformanceRule, in report: ConformanceReport, is expected: RuleOutcome.Kind,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> RuleOutcome? {
+  guard let outcome = report.outcome(of: rule.id) else {
+    Issue.record(
+      Comment(rawValue: "\(rule.id): no outcome in the report on backend \(report.backendName)"),
+      sourceLocation: sourceLocation)
+    return nil
+  }
+  if outcome.kind != expected {
+    Issue.record(
+      Comment(
+        rawValue: "\(rule.id) on backend \(report.backendName): pinned outcome"
+          + " \(expected.rawValue), got \(outcome.kind.rawValue): \(outcome.details)"),
+      sourceLocation: sourceLocation)
+  }
+  return outcome
+}
