@@ -1,0 +1,78 @@
+import ObservationBackends
+import ObservationCore
+import Synchronization
+
+@testable import ObservationConformance
+
+/// Each built-in backend's whole-suite report, run once per test process and shared by that
+/// backend's rule test cases, directly and through its erased handles.
+///
+/// A rule run on its own (`ConformanceSuite.run(_:on:)`) evaluates whatever it depends on in a
+/// fresh context: ERASE-01 runs the whole suite through the erased handles, and each META rule
+/// the whole suite again. One report per backend is also what `observatory conformance` and an
+/// adopter's isolated run produce, so the test cases check the outcomes the matrix holds.
+///
+/// The direct run gets its erased outcomes from the erased report, as an isolated run's child
+/// gets them from the children before it (``ErasedRunObserver``): ERASE-01 compares the same
+/// outcomes without running the suite through the erased handles a second time.
+///
+/// The first case that asks for a report starts its run as a task; the others await that task,
+/// so the cooperative threads stay free for other tests meanwhile.
+enum SharedReports {
+  /// How a backend is run.
+  enum Handles: Hashable, Sendable {
+    /// The backend itself.
+    case direct
+    /// The backend through `ErasedBackend`.
+    case erased
+  }
+
+  private struct Key: Hashable, Sendable {
+    var backend: String
+    var handles: Handles
+  }
+
+  private static let runs = Mutex<[Key: Task<ConformanceReport, Never>]>([:])
+
+  /// The report of the built-in backend called `name` through `handles`, run on first use.
+  ///
+  /// - Precondition: the catalog has a backend called `name`.
+  /// - Complexity: the whole suite on that backend, directly and through its erased handles,
+  ///   the first time (seconds); O(1) afterwards.
+  static func report(_ name: String, _ handles: Handles) async -> ConformanceReport {
+    let run = runs.withLock { runs in
+      let key = Key(backend: name, handles: handles)
+      if let started = runs[key] { return started }
+      let started = Task {
+        let backend = BackendCatalog.backend(named: name)!
+        switch handles {
+        case .erased:
+          return runErased(backend)
+        case .direct:
+          let erased = await report(name, .erased)
+          return runDirect(backend, knownThroughErasure: erased)
+        }
+      }
+      runs[key] = started
+      return started
+    }
+    return await run.value
+  }
+
+  private static func runErased<Backend: ObservationBackend>(
+    _ backend: Backend
+  ) -> ConformanceReport {
+    ConformanceSuite.run(ErasedBackend(backend))
+  }
+
+  private static func runDirect<Backend: ObservationBackend>(
+    _ backend: Backend, knownThroughErasure erased: ConformanceReport
+  ) -> ConformanceReport {
+    let known = Dictionary(
+      uniqueKeysWithValues: erased.results.filter { !$0.rule.isSuiteLevel }.map {
+        ($0.rule.id, $0.outcome)
+      })
+    let observer = ErasedRunObserver(known: known, willRun: { _, _ in }, didRun: { _, _ in })
+    return ErasedRunObserver.$current.withValue(observer) { ConformanceSuite.run(backend) }
+  }
+}
