@@ -73,13 +73,7 @@ struct BuiltinBackendConformanceTests {
           + " the same outcomes")),
     arguments: libraryBackends, ConformanceSuite.rules.filter { !$0.isSuiteLevel })
   func libraryBackendOnce(_ name: String, _ rule: ConformanceRule) throws {
-    let backend = try #require(BackendCatalog.backend(named: name))
-    let pinned = try PinnedOutcomes.expected(rule, on: backend)
-    let outcome = ConformanceSuite.run(
-      rule, on: backend, configuration: SanitizerPass.configuration(for: rule))
-    #expect(
-      SanitizerPass.agrees(outcome, for: rule, with: pinned),
-      "\(rule.id) on \(name): pinned \(pinned.rawValue), got \(outcome.label): \(outcome.details)")
+    try SanitizerPass.check(rule, onBackendNamed: name)
   }
 
   @Test("META-01 credits nested key paths to the suite's flatMapLatest, not to the backend")

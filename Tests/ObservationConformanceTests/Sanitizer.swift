@@ -1,4 +1,6 @@
+import ObservationBackends
 import ObservationConformance
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -53,5 +55,23 @@ enum SanitizerPass {
   ) -> Bool {
     if outcome.kind == pinned { return true }
     return rule.level == .stochastic && pinned == .failed && outcome.kind == .passed
+  }
+
+  /// Runs `rule` on the built-in backend called `name` with ``configuration(for:)`` and records
+  /// an issue at the caller unless the outcome ``agrees(_:for:with:)`` with the pinned one.
+  ///
+  /// - Complexity: one run of `rule` (and of any rule it depends on).
+  static func check(
+    _ rule: ConformanceRule, onBackendNamed name: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let backend = try #require(
+      BackendCatalog.backend(named: name), sourceLocation: sourceLocation)
+    let pinned = try PinnedOutcomes.expected(rule, on: backend)
+    let outcome = ConformanceSuite.run(rule, on: backend, configuration: configuration(for: rule))
+    #expect(
+      agrees(outcome, for: rule, with: pinned),
+      "\(rule.id) on \(name): pinned \(pinned.rawValue), got \(outcome.label): \(outcome.details)",
+      sourceLocation: sourceLocation)
   }
 }

@@ -26,13 +26,7 @@ struct ThreadSafetyRules {
 
   @Test("THR rules on every backend that declares threadSafe", arguments: threadSafeBackends, rules)
   func threadSafety(_ name: String, _ rule: ConformanceRule) throws {
-    let backend = try #require(BackendCatalog.backend(named: name))
-    let pinned = try PinnedOutcomes.expected(rule, on: backend)
-    let outcome = ConformanceSuite.run(
-      rule, on: backend, configuration: SanitizerPass.configuration(for: rule))
-    #expect(
-      SanitizerPass.agrees(outcome, for: rule, with: pinned),
-      "\(rule.id) on \(name): pinned \(pinned.rawValue), got \(outcome.label): \(outcome.details)")
+    try SanitizerPass.check(rule, onBackendNamed: name)
   }
 
   @Test("At least one built-in backend exercises the concurrency rules")
