@@ -49,7 +49,7 @@ struct CompareCommand: ParsableCommand {
       let metric = baseRows[0].metric
       comparison = try Comparison(
         base: baseRows, candidate: candidateRows,
-        threshold: (threshold ?? (metric == .instructions ? 1 : 5)) / 100)
+        threshold: threshold.map { $0 / 100 } ?? Comparison.defaultThreshold(for: metric))
     } catch let error as ReportError {
       throw ValidationError(error.description)
     } catch let error as Comparison.InputError {
