@@ -1,0 +1,122 @@
+import ObservationWorkloads
+
+/// One chart of the page: one quantity of one series of cells (a metric, allocator, workload,
+/// pattern and depth) against *n*, a line per backend, with the reference rows as the floor.
+struct Chart {
+  /// The cells a chart draws: one (metric, allocator, workload, pattern, depth).
+  struct Key: Hashable {
+    /// What the costs count.
+    var metric: Metric
+    /// The allocator the cells ran with.
+    var allocator: Allocator
+    /// The workload.
+    var workload: Workload
+    /// The workload's pattern (`none` for most).
+    var pattern: WorkloadPattern
+    /// The path depth (0 for the single-property workloads).
+    var depth: Int
+  }
+
+  /// One backend's line: its points where it was measured, and where it stops.
+  struct Line {
+    /// The backend's (or reference row's) name, as the report spells it.
+    var backend: String
+    /// Whether this is a reference row, drawn dashed as the floor.
+    var isReference: Bool
+    /// What the legend says after the name (`measured on notify` for a floor borrowed from
+    /// another workload), or empty.
+    var remark: String
+    /// The CSS class that gives the line its colour (`c0` ... `c11`, `r0`, `r1`).
+    var colorClass: String
+    /// Every cell of the line, by size.
+    var cells: [Int: CellResult]
+    /// The measured points, smallest *n* first.
+    var points: [Point]
+    /// The runs of sizes at which the line has no value, each starting where the line stops.
+    var stops: [Stop]
+  }
+
+  /// A measured value.
+  struct Point {
+    /// The size.
+    var n: Int
+    /// The quantity's value.
+    var value: Double
+    /// The cost over the C limit's at the same size, when the report has it.
+    var ratio: Double?
+  }
+
+  /// Consecutive sizes a line has no value at: capped, invalid or failed cells.
+  struct Stop {
+    /// The cells, smallest *n* first; the first is where the marker goes.
+    var cells: [CellResult]
+    /// The value of the point just before them, where the line stopped; `nil` if the line
+    /// has no point before them (the marker cannot be placed; the table still says why).
+    var lastValue: Double?
+    /// The statuses of the cells, `capped` first if any: the marker's kind.
+    var status: String {
+      cells.contains { $0.status.name == "capped" } ? "capped" : cells[0].status.name
+    }
+  }
+
+  /// The key of the cells drawn.
+  var key: Key
+  /// What is drawn.
+  var quantity: ChartQuantity
+  /// The chart's heading.
+  var title: String
+  /// What a value counts, per what: `ns per delivery`.
+  var unit: String
+  /// The chart's identifier in the page (`chart-3`), from its position: never from the input.
+  var identifier: String
+  /// Every size any line has a cell at, smallest first.
+  var sizes: [Int]
+  /// The lines, reference rows first.
+  var lines: [Line]
+
+  /// The lines with at least one point: those the chart draws and the legend lists.
+  var drawnLines: [Line] { lines.filter { !$0.points.isEmpty } }
+
+  /// Whether any point has a ratio to the limit.
+  var hasRatios: Bool { lines.contains { $0.points.contains { $0.ratio != nil } } }
+}
+
+extension Chart.Line {
+  /// The line of `backend` through `cells` (one per size) for `quantity`: its points, and the
+  /// runs of sizes where it has no value.
+  ///
+  /// A measured cell without the quantity's column (memory columns without jemalloc) is no
+  /// point and no stop: nothing is known there, and the status says why elsewhere.
+  ///
+  /// - Complexity: O(*c* log *c*) for *c* cells.
+  init(
+    backend: String, isReference: Bool, remark: String, colorClass: String,
+    cells: [CellResult], quantity: ChartQuantity
+  ) {
+    self.backend = backend
+    self.isReference = isReference
+    self.remark = remark
+    self.colorClass = colorClass
+    self.cells = Dictionary(cells.map { ($0.cell.n, $0) }, uniquingKeysWith: { first, _ in first })
+    points = []
+    stops = []
+    var pending: [CellResult] = []
+    func closeStop() {
+      guard !pending.isEmpty else { return }
+      stops.append(Chart.Stop(cells: pending, lastValue: points.last?.value))
+      pending = []
+    }
+    for result in cells.sorted(by: { $0.cell.n < $1.cell.n }) {
+      if let value = quantity.value(of: result) {
+        closeStop()
+        points.append(
+          Chart.Point(
+            n: result.cell.n, value: value,
+            ratio: quantity == .cost ? result.ratioToLimit : nil))
+      } else if !result.status.isMeasured {
+        pending.append(result)
+      }
+    }
+    closeStop()
+  }
+}

@@ -1,0 +1,119 @@
+/// A chart as a figure of the page: its heading, the SVG, a legend of the lines drawn, and a
+/// table of every cell under it, with the reasons for the cells that have no value.
+enum ChartFigure {
+  /// The `<figure>` element of `chart`.
+  ///
+  /// - Complexity: O(*b* × *s*) for *b* backends and *s* sizes.
+  static func render(_ chart: Chart) -> String {
+    let key = chart.key
+    var html = [
+      "<figure class=\"chart\" id=\"\(chart.identifier)\""
+        + " data-quantity=\"\(chart.quantity.rawValue)\" data-workload=\"\(key.workload.rawValue)\""
+        + " data-pattern=\"\(HTMLText.escaped(key.pattern.rawValue))\" data-depth=\"\(key.depth)\""
+        + " data-allocator=\"\(key.allocator.rawValue)\" data-metric=\"\(key.metric.rawValue)\">",
+      "<figcaption><h3>\(HTMLText.escaped(chart.title))</h3><p>"
+        + HTMLText.escaped(caption(chart)) + "</p></figcaption>",
+      "<div class=\"plot-area\">", ChartSVG.render(chart), "</div>",
+      legend(chart),
+      "<p class=\"readout\" hidden></p>",
+    ]
+    let undrawn = chart.lines.filter { $0.points.isEmpty }
+    if !undrawn.isEmpty {
+      html.append(
+        "<p class=\"undrawn\">No value at any size, so no line: "
+          + undrawn.map { "<span class=\"name\">\(HTMLText.escaped($0.backend))</span>" }
+          .joined(separator: ", ") + " (see the table).</p>")
+    }
+    html.append(table(chart))
+    html.append("</figure>")
+    return html.joined(separator: "\n")
+  }
+
+  private static func caption(_ chart: Chart) -> String {
+    var text: String
+    switch chart.quantity {
+    case .cost:
+      text =
+        chart.key.metric == .instructions
+        ? "Instructions per operation counted by callgrind (median over processes)"
+        : "Median time per operation over the cell's repetitions"
+    case .allocations: text = "Allocations per operation, counted by jemalloc"
+    case .retainedBytes: text = "Bytes still allocated per observer after subscribing (jemalloc)"
+    case .d1Misses, .llMisses: text = "Simulated cache misses per operation (callgrind)"
+    }
+    text += ", against n; both axes logarithmic."
+    if chart.lines.contains(where: \.isReference) {
+      text += " Dashed: the reference rows, the floor a backend is read against."
+    }
+    if chart.lines.contains(where: { !$0.stops.isEmpty }) {
+      text += " A cross marks where a line stops: the next size was not measured."
+    }
+    return text
+  }
+
+  private static func legend(_ chart: Chart) -> String {
+    let items = chart.drawnLines.map { line in
+      "<li class=\"\(line.colorClass)\(line.isReference ? " reference" : "")\""
+        + " data-backend=\"\(HTMLText.escaped(line.backend))\"><span class=\"swatch\"></span>"
+        + "<span class=\"name\">\(HTMLText.escaped(line.backend))</span>"
+        + (line.remark.isEmpty ? "" : " <span class=\"remark\">(\(line.remark))</span>") + "</li>"
+    }
+    return "<ul class=\"legend\">" + items.joined() + "</ul>"
+  }
+
+  /// The table under the chart: a row per backend, a column per size; each cell the value
+  /// (and ratio to the limit), or the cell's status with a numbered note saying why.
+  private static func table(_ chart: Chart) -> String {
+    var notes: [String] = []
+    func noteNumber(_ result: CellResult) -> Int {
+      let text =
+        result.status.name + (result.status.reason.isEmpty ? "" : ": " + result.status.reason)
+      if let index = notes.firstIndex(of: text) { return index + 1 }
+      notes.append(text)
+      return notes.count
+    }
+    var rows: [String] = []
+    for line in chart.lines {
+      var cells = ["<th scope=\"row\">\(HTMLText.escaped(line.backend))</th>"]
+      let points = Dictionary(
+        line.points.map { ($0.n, $0) }, uniquingKeysWith: { first, _ in first })
+      for n in chart.sizes {
+        if let point = points[n] {
+          cells.append(
+            "<td class=\"value\" data-n=\"\(n)\">\(NumberText.value(point.value))"
+              + (point.ratio.map { "<span class=\"ratio\">\(NumberText.ratio($0))</span>" } ?? "")
+              + "</td>")
+        } else if let result = line.cells[n], !result.status.isMeasured {
+          let number = noteNumber(result)
+          cells.append(
+            "<td class=\"status \(result.status.name)\" data-n=\"\(n)\">\(result.status.name)"
+              + "<sup><a href=\"#\(chart.identifier)-note-\(number)\">\(number)</a></sup></td>")
+        } else if line.cells[n] != nil {
+          cells.append("<td class=\"status\" data-n=\"\(n)\">not recorded</td>")
+        } else {
+          cells.append("<td class=\"absent\" data-n=\"\(n)\">—</td>")
+        }
+      }
+      rows.append(
+        "<tr data-backend=\"\(HTMLText.escaped(line.backend))\">" + cells.joined() + "</tr>")
+    }
+    let header =
+      "<tr><th scope=\"col\">backend</th>"
+      + chart.sizes.map { "<th scope=\"col\">n = \(NumberText.grouped($0))</th>" }.joined()
+      + "</tr>"
+    var html =
+      "<div class=\"table-wrap\"><table class=\"values\"><caption>"
+      + HTMLText.escaped(chart.unit)
+      + (chart.hasRatios ? "; under each value, its ratio to the limit" : "")
+      + "</caption><thead>\(header)</thead><tbody>\n" + rows.joined(separator: "\n")
+      + "\n</tbody></table></div>"
+    if !notes.isEmpty {
+      html +=
+        "\n<ol class=\"notes\">"
+        + notes.enumerated().map { index, note in
+          "<li id=\"\(chart.identifier)-note-\(index + 1)\">\(HTMLText.escaped(note))</li>"
+        }.joined() + "</ol>"
+    }
+    return html
+  }
+}

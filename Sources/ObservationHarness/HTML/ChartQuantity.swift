@@ -1,0 +1,54 @@
+/// What a chart plots against *n*: the report's cost in its metric, or one of the columns
+/// measured beside it.
+enum ChartQuantity: String, CaseIterable {
+  /// Nanoseconds (time) or instructions per operation: the report's `cost`.
+  case cost
+  /// Allocations per operation (`allocs_per_op`, jemalloc).
+  case allocations
+  /// Bytes still allocated per observer after subscribing (`retained_bytes_per_observer`).
+  case retainedBytes = "retained-bytes"
+  /// Level-1 data cache misses per operation (`d1_misses_per_op`, `--cache-sim`).
+  case d1Misses = "d1-misses"
+  /// Last-level cache misses per operation (`ll_misses_per_op`, `--cache-sim`).
+  case llMisses = "ll-misses"
+
+  /// The quantity's value for `result`, or `nil` if the cell was not measured or lacks the
+  /// column.
+  func value(of result: CellResult) -> Double? {
+    guard result.status.isMeasured else { return nil }
+    switch self {
+    case .cost: return result.cost
+    case .allocations: return result.allocationsPerOperation
+    case .retainedBytes: return result.retainedBytesPerObserver
+    case .d1Misses: return result.d1MissesPerOperation
+    case .llMisses: return result.llMissesPerOperation
+    }
+  }
+
+  /// What a value counts, per what: `ns per delivery`, `allocations per subscription`,
+  /// `retained bytes per observer`.
+  func unit(metric: Metric, operation: String) -> String {
+    switch self {
+    case .cost: return (metric == .instructions ? "instructions" : "ns") + " per \(operation)"
+    case .allocations: return "allocations per \(operation)"
+    case .retainedBytes: return "retained bytes per observer"
+    case .d1Misses: return "D1 misses per \(operation)"
+    case .llMisses: return "LL misses per \(operation)"
+    }
+  }
+
+  /// The chart's heading, before the workload's name.
+  func heading(metric: Metric) -> String {
+    switch self {
+    case .cost: return metric == .instructions ? "Instructions" : "Time"
+    case .allocations: return "Allocations"
+    case .retainedBytes: return "Retained memory"
+    case .d1Misses: return "D1 cache misses"
+    case .llMisses: return "LL cache misses"
+    }
+  }
+
+  /// Whether a value can be zero (no allocation, no miss): zero has no place on a logarithmic
+  /// axis, so such a chart draws it on a line of its own below the axis.
+  var allowsZero: Bool { self != .cost }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Draws a ``Chart`` as inline SVG: log-log axes with their ticks, a path and a circle per
+/// point for each backend (each circle titled with its value and ratio to the limit), the
+/// reference rows dashed, and a cross where a line stops because its next size was capped,
+/// invalid or failed.
+///
+/// The drawing has a `viewBox` and no fixed size, so it scales to its container; its text is
+/// sized for a container from a phone's width to about 600 pixels.
+enum ChartSVG {
+  static let width = 420.0
+  static let height = 280.0
+  static let left = 60.0
+  static let right = 18.0
+  static let top = 12.0
+  static let bottom = 46.0
+  /// The height of the band below the logarithmic axis where a chart that has zeros draws
+  /// them.
+  static let zeroBand = 22.0
+  /// About the width of a digit, and of a comma, at the charts' font size, for spacing the
+  /// size labels.
+  static let digitWidth = 6.9
+  static let commaWidth = 3.5
+
+  /// The SVG element of `chart`.
+  ///
+  /// - Complexity: O(*p* + *t*) for *p* points and *t* ticks.
+  static func render(_ chart: Chart) -> String {
+    let lines = chart.drawnLines
+    let values = lines.flatMap { $0.points.map(\.value) }
+    let hasZero = chart.quantity.allowsZero && values.contains(0)
+    let plotBottom = height - bottom
+    let yAxis = LogAxis(
+      values: values, start: hasZero ? plotBottom - zeroBand : plotBottom, end: top,
+      padded: true)
+    let xAxis = LogAxis(
+      values: chart.sizes.map(Double.init), start: left, end: width - right, padded: false)
+    func y(_ value: Double) -> Double { value > 0 ? yAxis.position(value) : plotBottom }
+    func x(_ n: Int) -> Double { xAxis.position(Double(n)) }
+
+    let titleID = chart.identifier + "-title"
+    var svg = [
+      "<svg viewBox=\"0 0 \(format(width)) \(format(height))\" width=\"100%\""
+        + " preserveAspectRatio=\"xMidYMid meet\" role=\"img\" aria-labelledby=\"\(titleID)\""
+        + " xmlns=\"http://www.w3.org/2000/svg\">",
+      "<title id=\"\(titleID)\">\(HTMLText.escaped(chart.title + ", " + chart.unit))</title>",
+      "<rect class=\"plot\" x=\"\(format(left))\" y=\"\(format(top))\""
+        + " width=\"\(format(width - left - right))\" height=\"\(format(plotBottom - top))\"/>",
+    ]
+    svg.append("<g class=\"axis y\">")
+    for tick in yAxis.ticks {
+      let position = y(tick)
+      svg.append(
+        "<line x1=\"\(format(left))\" x2=\"\(format(width - right))\" y1=\"\(format(position))\""
+          + " y2=\"\(format(position))\"/><text x=\"\(format(left - 6))\""
+          + " y=\"\(format(position + 4))\" text-anchor=\"end\">\(NumberText.tick(tick))</text>")
+    }
+    if hasZero {
+      svg.append(
+        "<line class=\"zero\" x1=\"\(format(left))\" x2=\"\(format(width - right))\""
+          + " y1=\"\(format(plotBottom))\" y2=\"\(format(plotBottom))\"/><text"
+          + " x=\"\(format(left - 6))\" y=\"\(format(plotBottom + 4))\" text-anchor=\"end\">0</text>"
+      )
+    }
+    svg.append("</g>")
+    svg.append("<g class=\"axis x\">")
+    var lastLabelEnd = -Double.infinity
+    for n in chart.sizes {
+      let position = x(n)
+      svg.append(
+        "<line x1=\"\(format(position))\" x2=\"\(format(position))\" y1=\"\(format(top))\""
+          + " y2=\"\(format(plotBottom))\"/>")
+      // A label that would overlap the one before it is left out; the table has every size.
+      let label = NumberText.grouped(n)
+      let commas = label.filter { $0 == "," }.count
+      let halfWidth =
+        (Double(label.count - commas) * digitWidth + Double(commas) * commaWidth) / 2
+      let center = min(max(position, halfWidth + 2), width - halfWidth - 2)
+      guard center - halfWidth > lastLabelEnd + 4 else { continue }
+      lastLabelEnd = center + halfWidth
+      svg.append(
+        "<text x=\"\(format(center))\" y=\"\(format(plotBottom + 17))\""
+          + " text-anchor=\"middle\">\(label)</text>")
+    }
+    svg.append("</g>")
+    svg.append(
+      "<text class=\"axis-title\" x=\"\(format((left + width - right) / 2))\""
+        + " y=\"\(format(height - 6))\" text-anchor=\"middle\">n (log scale)</text>")
+    svg.append(
+      "<text class=\"axis-title\" transform=\"translate(14 \(format((top + plotBottom) / 2)))"
+        + " rotate(-90)\" text-anchor=\"middle\">\(HTMLText.escaped(chart.unit)) (log scale)</text>"
+    )
+
+    for line in lines {
+      let name = HTMLText.escaped(line.backend)
+      svg.append(
+        "<g class=\"series \(line.colorClass)\(line.isReference ? " reference" : "")\""
+          + " data-backend=\"\(name)\" data-points=\"\(line.points.count)\">")
+      svg.append("<path d=\"\(path(line, x: x, y: y))\"><title>\(name)</title></path>")
+      for point in line.points {
+        svg.append(
+          "<circle cx=\"\(format(x(point.n)))\" cy=\"\(format(y(point.value)))\" r=\"3\""
+            + " data-n=\"\(point.n)\" data-value=\"\(NumberText.value(point.value))\""
+            + (point.ratio.map { " data-ratio=\"\(NumberText.value($0))\"" } ?? "")
+            + "><title>\(HTMLText.escaped(tooltip(point, line: line, chart: chart)))</title>"
+            + "</circle>")
+      }
+      for stop in line.stops {
+        guard let lastValue = stop.lastValue else { continue }
+        let first = stop.cells[0].cell.n
+        let markerX = x(first)
+        let markerY = y(lastValue)
+        let from = line.points.last { $0.n < first }.map { x($0.n) } ?? markerX
+        svg.append(
+          "<g class=\"stop \(stop.status)\" data-n=\"\(first)\"><title>"
+            + HTMLText.escaped(stopTooltip(stop, line: line)) + "</title>"
+            + "<path class=\"trail\" d=\"M\(format(from)) \(format(markerY))"
+            + " L\(format(markerX)) \(format(markerY))\"/><path class=\"cross\""
+            + " d=\"M\(format(markerX - 5)) \(format(markerY - 5))"
+            + " L\(format(markerX + 5)) \(format(markerY + 5)) M\(format(markerX - 5))"
+            + " \(format(markerY + 5)) L\(format(markerX + 5)) \(format(markerY - 5))\"/></g>")
+      }
+      svg.append("</g>")
+    }
+    svg.append("</svg>")
+    return svg.joined(separator: "\n")
+  }
+
+  /// The line's path: one subpath per run of consecutive points, broken where a stop lies
+  /// between two points.
+  private static func path(
+    _ line: Chart.Line, x: (Int) -> Double, y: (Double) -> Double
+  ) -> String {
+    var commands: [String] = []
+    var previous: Int?
+    for point in line.points {
+      let broken =
+        previous.map { before in
+          line.stops.contains { $0.cells[0].cell.n > before && $0.cells[0].cell.n < point.n }
+        } ?? true
+      commands.append((broken ? "M" : "L") + "\(format(x(point.n))) \(format(y(point.value)))")
+      previous = point.n
+    }
+    return commands.joined(separator: " ")
+  }
+
+  /// What a point's tooltip says: the backend, the size, the value with its unit, and the
+  /// ratio to the limit.
+  static func tooltip(_ point: Chart.Point, line: Chart.Line, chart: Chart) -> String {
+    var text =
+      "\(line.backend), n = \(NumberText.grouped(point.n)): \(NumberText.value(point.value))"
+      + " \(chart.unit)"
+    if let ratio = point.ratio { text += ", \(NumberText.ratio(ratio)) the limit" }
+    return text
+  }
+
+  /// What a stop's tooltip says: the backend, the sizes without a value and why.
+  static func stopTooltip(_ stop: Chart.Stop, line: Chart.Line) -> String {
+    let sizes = stop.cells.map { NumberText.grouped($0.cell.n) }.joined(separator: ", ")
+    let reasons = Set(stop.cells.map(\.status.reason)).filter { !$0.isEmpty }.sorted()
+    return "\(line.backend): \(stop.status) at n = \(sizes)"
+      + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")")
+  }
+
+  private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import ObservationWorkloads
+
+extension HTMLReport {
+  /// The page: a complete HTML document that loads nothing.
+  ///
+  /// Its parts, in order: the run's metadata; a list of contents; the comparison with the
+  /// baseline, regressions first; a section per workload with its charts and their tables;
+  /// the conformance matrix.
+  ///
+  /// - Complexity: O(*r* log *r* + *m*) for *r* results and *m* rows of the matrix, and the
+  ///   size of the comparison.
+  public var html: String {
+    let sections = ChartSection.sections(of: report)
+    let script = ReportPageScript.source
+    let digest = Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
+    let commits = Set(report.results.map(\.environment.commit)).sorted()
+    var contents: [(String, String)] = []
+    if baseline != nil { contents.append(("comparison", "Against the baseline")) }
+    contents += sections.map { ($0.identifier, $0.workload.rawValue) }
+    if conformance != nil { contents.append(("conformance", "Conformance")) }
+
+    var page = [
+      "<!DOCTYPE html>",
+      "<html lang=\"en\">",
+      "<head>",
+      "<meta charset=\"utf-8\">",
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"
+        + " style-src 'unsafe-inline'; script-src 'sha256-\(digest)'; base-uri 'none';"
+        + " form-action 'none'\">",
+      "<meta name=\"generator\" content=\"observatory report\">",
+      "<title>Observatory report, commit "
+        + HTMLText.escaped(commits.joined(separator: ", ")) + "</title>",
+      "<style>\n" + ReportPageStyle.css + "\n</style>",
+      "</head>",
+      "<body>",
+      RunMetadata.render(report, source: source),
+      "<nav><ul>"
+        + contents.map { "<li><a href=\"#\($0.0)\">\(HTMLText.escaped($0.1))</a></li>" }
+        .joined() + "</ul></nav>",
+      "<main>",
+    ]
+    if let baseline {
+      page.append(ComparisonSection.render(baseline.comparison, baseline: baseline.path))
+    }
+    for section in sections {
+      page.append(
+        "<section class=\"workload\" id=\"\(section.identifier)\""
+          + " data-workload=\"\(section.workload.rawValue)\">")
+      page.append("<h2>\(section.workload.rawValue)</h2>")
+      page.append(
+        "<p class=\"workload-summary\">\(HTMLText.escaped(Self.summary(of: section.workload)))</p>"
+      )
+      page += section.charts.map(ChartFigure.render)
+      page.append("</section>")
+    }
+    if let conformance {
+      page.append(ConformanceSection.render(conformance.rows, source: conformance.path))
+    }
+    page += [
+      "</main>",
+      "<footer>Written by <code>observatory report</code>. Every number on this page is read"
+        + " from the files named above.</footer>",
+      "<script>" + script + "</script>",
+      "</body>",
+      "</html>",
+    ]
+    return page.joined(separator: "\n") + "\n"
+  }
+
+  /// What one of `workload`'s operations is, in a sentence.
+  static func summary(of workload: Workload) -> String {
+    switch workload {
+    case .subscribe: return "Register n observers on one subject; cost per subscription."
+    case .notify: return "One write delivered to n observers; cost per delivered observer."
+    case .cancel: return "Cancel n observers in some order; cost per cancellation."
+    case .churn:
+      return "n observers in steady state; each step cancels one, subscribes one and writes once."
+    case .fanIn: return "n subjects with one observer each, one write on each; cost per write."
+    case .erasedNotify:
+      return "notify through the read-only AnyObservable and the send-only ObservationInput."
+    case .erasedSubscribe: return "subscribe through AnyObservable."
+    case .nested:
+      return "n observers of a path of some depth: a leaf change, or replacing the first"
+        + " intermediate (every observation rebinds); cost per delivered observer."
+    }
+  }
+}
