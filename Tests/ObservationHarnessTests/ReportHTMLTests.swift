@@ -1,0 +1,495 @@
+import ArgumentParser
+import Foundation
+import ObservationConformance
+import ObservationWorkloads
+import Testing
+
+@testable import ObservationHarness
+@testable import ObservatoryCommandLine
+
+/// Reports to draw: small sweeps built as the harness builds them, written as CSV and read back.
+enum PageFixtures {
+  static let sizes = [16, 256, 4096]
+  static let backends = ["linked-list", "array"]
+  static let references = MeasuredBackend.references.map(\.name)
+  static let cancelPatterns: [WorkloadPattern] = [.fifo, .random]
+
+  /// What a backend's outcome costs at one size: distinct per backend and size, rising with n.
+  static func samples(_ backend: Int, _ n: Int, base: Double) -> [Double] {
+    let cost = base * Double(backend + 1) * (1 + Double(n) / 10_000)
+    return [cost, cost * 1.01, cost * 1.02]
+  }
+
+  /// notify for the reference rows and both backends, `array` capped at the largest size;
+  /// subscribe with retained bytes; cancel in two patterns; everything with allocations.
+  static func cells(
+    backendNames: [String] = backends, note: String? = nil
+  ) -> [(
+    Cell, CellRunner.Result?
+  )] {
+    var cells: [(Cell, CellRunner.Result?)] = []
+    for (index, reference) in references.enumerated() {
+      for n in sizes {
+        cells.append(
+          (Rows.plan(reference, n: n), .finished(Rows.outcome(samples(index, n, base: 1)))))
+      }
+    }
+    for (index, backend) in backendNames.enumerated() {
+      for n in sizes {
+        if index == 1 && n == sizes.last! {
+          cells.append((Rows.plan(backend, n: n), .timedOut))
+        } else if let note, index == 0, n == sizes.first! {
+          cells.append((Rows.plan(backend, n: n), .failed(note)))
+        } else {
+          cells.append(
+            (Rows.plan(backend, n: n), .finished(Rows.outcome(samples(index, n, base: 10)))))
+        }
+        var subscribe = Rows.outcome(samples(index, n, base: 50))
+        subscribe.allocationsPerOperation = Double(index + 1)
+        subscribe.retainedBytesPerObserver = Double(48 * (index + 1))
+        cells.append((Rows.plan(backend, workload: .subscribe, n: n), .finished(subscribe)))
+        for pattern in cancelPatterns {
+          var cell = Rows.plan(backend, workload: .cancel, n: n)
+          cell.pattern = pattern
+          cells.append((cell, .finished(Rows.outcome(samples(index, n, base: 30)))))
+        }
+      }
+    }
+    return cells
+  }
+
+  /// The fixture's report, written to a temporary file: its path.
+  static func reportPath(backendNames: [String] = backends, note: String? = nil) -> String {
+    Rows.write(Rows.report(cells(backendNames: backendNames, note: note)))
+  }
+
+  /// A conformance matrix's CSV: every outcome kind appears, rules × backends complete.
+  static func matrixCSV(
+    rules: [(id: String, title: String)], backends: [String], details: String = "what happened"
+  ) -> String {
+    var lines = [ConformanceMatrix.csvHeader]
+    let kinds = RuleOutcome.Kind.allCases
+    var index = 0
+    for backend in backends {
+      for rule in rules {
+        let kind = kinds[index % kinds.count]
+        index += 1
+        lines.append(
+          ["1.1.0", rule.id, "GRP", "REQUIRED", rule.title, backend, kind.rawValue, details]
+            .map { field in
+              field.contains(where: { ",\"\n".contains($0) })
+                ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+            }.joined(separator: ","))
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func page(_ page: HTMLReport) throws -> HTMLTree { try HTMLTree(page.html) }
+}
+
+@Suite("report: the HTML page")
+struct ReportHTMLTests {
+  /// The figure of `quantity` for `workload` (and `pattern`) in `tree`.
+  static func figures(
+    _ tree: HTMLTree, _ workload: Workload, quantity: String = "cost",
+    pattern: WorkloadPattern? = nil
+  ) -> [HTMLTree.Element] {
+    tree.all("figure", classes: ["chart"]).filter {
+      $0.attributes["data-workload"] == workload.rawValue
+        && $0.attributes["data-quantity"] == quantity
+        && (pattern == nil || $0.attributes["data-pattern"] == pattern!.rawValue)
+    }
+  }
+
+  /// The series group of `backend` in `figure`'s SVG.
+  static func series(_ figure: HTMLTree.Element, _ backend: String) -> HTMLTree.Element? {
+    figure.all("g", classes: ["series"]).first { $0.attributes["data-backend"] == backend }
+  }
+
+  @Test("A section per workload, a cost chart per pattern, memory charts where measured")
+  func chartsPerWorkload() throws {
+    let path = PageFixtures.reportPath()
+    let report = try Report.read(path)
+    let tree = try PageFixtures.page(try HTMLReport.read(report: path))
+    let workloads = tree.all("section", classes: ["workload"]).map {
+      $0.attributes["data-workload"]
+    }
+    #expect(workloads == ["notify", "subscribe", "cancel"])
+    for workload in [Workload.notify, .subscribe, .cancel] {
+      let patterns = Set(
+        report.results.filter { $0.cell.workload == workload }.map(\.cell.pattern))
+      #expect(Self.figures(tree, workload).count == patterns.count, "\(workload)")
+      // Every cell has an allocation count (zero included): one allocation chart per pattern.
+      #expect(Self.figures(tree, workload, quantity: "allocations").count == patterns.count)
+    }
+    // Retained bytes: only subscribe measures them.
+    #expect(Self.figures(tree, .subscribe, quantity: "retained-bytes").count == 1)
+    #expect(Self.figures(tree, .notify, quantity: "retained-bytes").isEmpty)
+    #expect(Self.figures(tree, .cancel, quantity: "retained-bytes").isEmpty)
+    // The contents link to every section.
+    let links = tree.all("nav").flatMap { $0.all("a") }.compactMap { $0.attributes["href"] }
+    #expect(links == ["#workload-notify", "#workload-subscribe", "#workload-cancel"])
+  }
+
+  @Test("A path per backend with data, a point per measured size, the floor dashed")
+  func seriesAndPoints() throws {
+    let path = PageFixtures.reportPath()
+    let results = try Report.read(path).results
+    let tree = try PageFixtures.page(try HTMLReport.read(report: path))
+    let notify = try #require(Self.figures(tree, .notify).first)
+    let drawn = notify.all("g", classes: ["series"]).compactMap { $0.attributes["data-backend"] }
+    #expect(drawn == PageFixtures.references + PageFixtures.backends)
+    for backend in drawn {
+      let group = try #require(Self.series(notify, backend))
+      let measured = results.filter {
+        $0.cell.backend == backend && $0.cell.workload == .notify && $0.status.isMeasured
+      }
+      let path = try #require(group.childElements("path").first)
+      #expect(path.attributes["d"]?.hasPrefix("M") == true, "\(backend)")
+      let circles = group.all("circle")
+      #expect(circles.count == measured.count, "\(backend)")
+      #expect(circles.compactMap { $0.attributes["data-n"] } == measured.map { String($0.cell.n) })
+      // Each point's value and ratio are the report's, in its tooltip too.
+      for (circle, result) in zip(circles, measured) {
+        #expect(circle.attributes["data-value"] == csvNumber(result.cost))
+        #expect(circle.attributes["data-ratio"] == csvNumber(result.ratioToLimit))
+        let tooltip = circle.text
+        #expect(tooltip.contains(csvNumber(result.cost) + " ns per delivery"), "\(tooltip)")
+        #expect(tooltip.contains("×" + csvNumber(result.ratioToLimit!)), "\(tooltip)")
+      }
+      #expect(group.classes.contains("reference") == PageFixtures.references.contains(backend))
+    }
+    // The legend lists exactly the lines drawn.
+    let legend = notify.all("li").compactMap { $0.attributes["data-backend"] }
+    #expect(legend == drawn)
+    // Every point lies inside the plot.
+    let plot = try #require(notify.all("rect", classes: ["plot"]).first)
+    let (left, top) = (Double(plot.attributes["x"]!)!, Double(plot.attributes["y"]!)!)
+    let right = left + Double(plot.attributes["width"]!)!
+    let bottom = top + Double(plot.attributes["height"]!)!
+    for circle in notify.all("circle") {
+      let x = try #require(Double(circle.attributes["cx"] ?? ""))
+      let y = try #require(Double(circle.attributes["cy"] ?? ""))
+      #expect(x >= left && x <= right && y >= top && y <= bottom)
+    }
+  }
+
+  @Test("A capped cell is marked where its line stops, and said in the table with its reason")
+  func cappedMarker() throws {
+    let path = PageFixtures.reportPath()
+    let results = try Report.read(path).results
+    let capped = try #require(results.first { $0.status.name == "capped" })
+    let tree = try PageFixtures.page(try HTMLReport.read(report: path))
+    let notify = try #require(Self.figures(tree, .notify).first)
+    let group = try #require(Self.series(notify, capped.cell.backend))
+    let stops = group.all("g", classes: ["stop", "capped"])
+    #expect(stops.map { $0.attributes["data-n"] } == [String(capped.cell.n)])
+    #expect(stops.first?.text.contains(capped.status.reason) == true)
+    // The cross sits at the height of the last point drawn.
+    let lastPoint = try #require(group.all("circle").last)
+    let cross = try #require(stops.first?.all("path", classes: ["trail"]).first?.attributes["d"])
+    #expect(cross.hasSuffix(" " + lastPoint.attributes["cy"]!))
+    // The table: a row per line, a column per size, the capped cell with a note.
+    let table = try #require(notify.all("table", classes: ["values"]).first)
+    let rows = table.all("tbody").flatMap { $0.childElements("tr") }
+    #expect(rows.count == PageFixtures.references.count + PageFixtures.backends.count)
+    for row in rows {
+      #expect(row.childElements("td").count == PageFixtures.sizes.count)
+    }
+    let cappedCell = try #require(
+      rows.first { $0.attributes["data-backend"] == capped.cell.backend }?.childElements("td")
+        .first { $0.attributes["data-n"] == String(capped.cell.n) })
+    #expect(cappedCell.classes.contains("capped"))
+    let notes = notify.all("ol", classes: ["notes"]).flatMap { $0.all("li") }.map(\.text)
+    #expect(notes == ["capped: " + capped.status.reason])
+  }
+
+  @Test("Zero allocations are drawn on a zero line, and a retained-bytes chart has its unit")
+  func memoryCharts() throws {
+    let path = PageFixtures.reportPath()
+    let tree = try PageFixtures.page(try HTMLReport.read(report: path))
+    let notify = try #require(Self.figures(tree, .notify, quantity: "allocations").first)
+    #expect(notify.all("line", classes: ["zero"]).count == 1)
+    let retained = try #require(
+      Self.figures(tree, .subscribe, quantity: "retained-bytes").first)
+    #expect(retained.all("figcaption").first?.text.contains("Retained memory") == true)
+    #expect(retained.all("caption").first?.text.hasPrefix("retained bytes per observer") == true)
+    #expect(retained.all("g", classes: ["series"]).count == PageFixtures.backends.count)
+  }
+
+  @Test("An instruction report is charted in instructions per operation, with its floor")
+  func instructionReport() throws {
+    var cells: [(Cell, CellRunner.Result?)] = []
+    for n in PageFixtures.sizes {
+      cells.append((Rows.plan("reference-c", n: n), .finished(Rows.counted([12]))))
+      cells.append((Rows.plan("array", n: n), .finished(Rows.counted([96, 97]))))
+    }
+    let path = Rows.write(Rows.report(cells, metric: .instructions))
+    let results = try Report.read(path).results
+    let tree = try PageFixtures.page(try HTMLReport.read(report: path))
+    let figure = try #require(Self.figures(tree, .notify).first)
+    #expect(figure.attributes["data-metric"] == "instructions")
+    #expect(figure.all("h3").first?.text == "Instructions: notify")
+    let array = try #require(Self.series(figure, "array"))
+    let expected = results.filter { $0.cell.backend == "array" }.map { csvNumber($0.cost) }
+    #expect(array.all("circle").map { $0.attributes["data-value"] } == expected)
+    #expect(array.all("circle").first?.text.contains("instructions per delivery") == true)
+    #expect(Self.series(figure, "reference-c")?.classes.contains("reference") == true)
+  }
+
+  @Test("The conformance matrix: a cell per rule and backend, coloured, opening to its details")
+  func conformanceGrid() throws {
+    let rules = [("INIT-01", "replays"), ("DEL-01", "delivers"), ("CAN-01", "cancels")]
+    let backends = ["linked-list", "array", "key-path"]
+    let matrixPath = Rows.write(
+      PageFixtures.matrixCSV(rules: rules.map { ($0.0, $0.1) }, backends: backends))
+    let page = try HTMLReport.read(report: PageFixtures.reportPath(), conformance: matrixPath)
+    let rows = try ConformanceMatrix.rows(
+      fromCSV: String(contentsOfFile: matrixPath, encoding: .utf8))
+    let tree = try PageFixtures.page(page)
+    let matrix = try #require(tree.all("table", classes: ["matrix"]).first)
+    let headers = matrix.all("th", classes: ["backend"]).map(\.text)
+    #expect(headers == backends)
+    let bodyRows = matrix.all("tbody").flatMap { $0.childElements("tr") }
+    #expect(bodyRows.map { $0.attributes["data-rule"] } == rules.map(\.0))
+    let cells = matrix.all("td", classes: ["outcome"])
+    #expect(cells.count == rules.count * backends.count)
+    for row in bodyRows { #expect(row.childElements("td").count == backends.count) }
+    // Each cell has its outcome's class and opens to its details.
+    for (rowIndex, row) in bodyRows.enumerated() {
+      for (column, cell) in row.childElements("td").enumerated() {
+        let source = try #require(
+          rows.first { $0.rule == rules[rowIndex].0 && $0.backend == backends[column] })
+        let outcome = try #require(
+          ConformanceSection.outcomes.first { $0.kind == source.outcome })
+        #expect(cell.classes.contains(outcome.className))
+        let details = try #require(cell.all("details").first)
+        #expect(details.all("summary").first?.text == outcome.label)
+        #expect(details.all("p").first?.text.hasSuffix(source.details) == true)
+      }
+    }
+    // Every outcome kind the matrix has is counted in its legend.
+    let legend = tree.all("ul", classes: ["outcome-legend"]).flatMap { $0.all("li") }
+    #expect(legend.count == RuleOutcome.Kind.allCases.count)
+  }
+
+  @Test("With a baseline, compare's verdicts per cell, regressions first")
+  func baseline() throws {
+    let base = Rows.write(CompareTests.report())
+    // The report's first cell is a lone outlier (inconclusive, shown), a later backend
+    // regresses: the page must put the regressions before it.
+    let slower = Rows.write(
+      CompareTests.report(factors: ["array": 1.5], cellFactors: ["linked-list/16": 0.4]))
+    let comparison = try Comparison(
+      base: try Report.read(base).results, candidate: try Report.read(slower).results,
+      threshold: Comparison.defaultThreshold(for: .time))
+    #expect(!comparison.regressions.isEmpty)
+    #expect(comparison.cells.first?.verdict == .inconclusive)
+    let tree = try PageFixtures.page(try HTMLReport.read(report: slower, baseline: base))
+    let section = try #require(tree.all("section").first { $0.attributes["id"] == "comparison" })
+    let rows = section.all("tbody").flatMap { $0.childElements("tr") }
+    #expect(rows.count == comparison.cells.count)
+    let verdicts = rows.compactMap { row in
+      Comparison.Verdict.allCases.first { row.classes.contains(ComparisonSection.className($0)) }
+    }
+    #expect(verdicts.count == rows.count)
+    let regressions = comparison.regressions.count
+    #expect(verdicts.prefix(regressions).allSatisfy { $0 == .regression })
+    #expect(!verdicts.dropFirst(regressions).contains(.regression))
+    #expect(
+      Set(rows.prefix(regressions).compactMap { $0.attributes["data-cell"] })
+        == Set(comparison.regressions.map(\.key)))
+    // The section comes first, and the contents link to it.
+    #expect(tree.all("nav").first?.all("a").first?.attributes["href"] == "#comparison")
+  }
+
+  @Test("The run's metadata is at the top, from the report")
+  func metadata() throws {
+    let path = PageFixtures.reportPath()
+    let environment = try Report.read(path).results[0].environment
+    let tree = try PageFixtures.page(try HTMLReport.read(report: path))
+    let header = try #require(tree.all("header").first)
+    let terms = header.all("dt").map(\.text)
+    let values = header.all("dd").map(\.text)
+    let fields = Dictionary(uniqueKeysWithValues: zip(terms, values))
+    #expect(fields["commit"] == environment.commit)
+    #expect(fields["date"] == environment.date)
+    #expect(fields["toolchain"]?.contains(environment.swift) == true)
+    #expect(fields["machine"]?.contains(environment.cpu) == true)
+    #expect(fields["allocator"] == "jemalloc")
+    #expect(header.text.contains(path))
+  }
+
+  @Test("The page loads nothing and lets only its own script run")
+  func selfContained() throws {
+    let html = try HTMLReport.read(report: PageFixtures.reportPath()).html
+    let tree = try HTMLTree(html)
+    let scripts = tree.all("script")
+    #expect(scripts.count == 1)
+    #expect(scripts.allSatisfy { $0.attributes["src"] == nil })
+    #expect(tree.all("link").isEmpty && tree.all("img").isEmpty && tree.all("iframe").isEmpty)
+    let policy = try #require(
+      tree.all("meta").first { $0.attributes["http-equiv"] == "Content-Security-Policy" }?
+        .attributes["content"])
+    #expect(policy.contains("default-src 'none'"))
+    let digest = Data(SHA256.digest(Array(scripts[0].text.utf8))).base64EncodedString()
+    #expect(policy.contains("script-src 'sha256-\(digest)'"))
+    // Nothing to fetch: no source, links only within the page, no URL in the style sheet.
+    for element in tree.all() {
+      #expect(element.attributes["src"] == nil, "\(element.name)")
+      #expect(element.attributes["href"].map { $0.hasPrefix("#") } ?? true, "\(element.name)")
+    }
+    let style = try #require(tree.all("style").first?.text)
+    #expect(!style.contains("url(") && !style.contains("@import"))
+    // Every SVG scales with its container.
+    for svg in tree.all("svg") {
+      #expect(svg.attributes["viewbox"] != nil && svg.attributes["width"] == "100%")
+    }
+  }
+
+  @Test("SHA-256 gives the standard's digests")
+  func digest() {
+    func hex(_ text: String) -> String {
+      SHA256.digest(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+    #expect(hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    #expect(
+      hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+        == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+  }
+}
+
+@Suite("report: hostile and bad input")
+struct ReportHTMLInputTests {
+  static let hostileBackend =
+    "<script>window.pwned=1</script>\" onmouseover=\"window.pwned=4\" ' & <b>bold</b>"
+  static let hostileNote = "<img src=x onerror=\"window.pwned=2\"> note with <i>markup</i>"
+  static let hostileTitle = "a title <script>window.pwned=3</script>"
+
+  @Test("A hostile report shows its text as text and adds no element or attribute")
+  func hostileReport() throws {
+    let path = PageFixtures.reportPath(
+      backendNames: [Self.hostileBackend, "array"], note: Self.hostileNote)
+    let matrix = Rows.write(
+      PageFixtures.matrixCSV(
+        rules: [("R-01", Self.hostileTitle)], backends: [Self.hostileBackend],
+        details: Self.hostileNote))
+    let page = try HTMLReport.read(report: path, baseline: path, conformance: matrix)
+    let html = page.html
+    let tree = try HTMLTree(html)
+    #expect(tree.all("script").count == 1)
+    #expect(tree.all("img").isEmpty && tree.all("b").isEmpty && tree.all("i").isEmpty)
+    let handlers = tree.all().flatMap { element in
+      element.attributes.keys.filter { $0.hasPrefix("on") }.map { "\(element.name)[\($0)]" }
+    }
+    #expect(handlers.isEmpty, "\(handlers)")
+    #expect(!html.contains("<script>window") && !html.contains("<img"))
+    // The text reads as the report wrote it: in the legend, the table, the notes, the matrix.
+    let text = tree.root.text
+    #expect(text.contains(Self.hostileBackend))
+    #expect(text.contains(Self.hostileNote))
+    #expect(text.contains(Self.hostileTitle))
+    let notify = try #require(ReportHTMLTests.figures(tree, .notify).first)
+    #expect(notify.all("li").contains { $0.text == Self.hostileBackend })
+    #expect(notify.all("g").contains { $0.attributes["data-backend"] == Self.hostileBackend })
+    let headers = tree.all("table", classes: ["matrix"]).flatMap {
+      $0.all("th", classes: ["backend"])
+    }
+    #expect(headers.map(\.text) == [Self.hostileBackend])
+  }
+
+  /// The one-line message `HTMLReport.read` throws for these inputs.
+  static func refusal(
+    report: String, baseline: String? = nil, conformance: String? = nil
+  ) -> String? {
+    do {
+      _ = try HTMLReport.read(report: report, baseline: baseline, conformance: conformance)
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test("Bad input is one line naming the file, the line and the problem")
+  func badInput() throws {
+    let good = PageFixtures.reportPath()
+    #expect(Self.refusal(report: "/nonexistent/r.csv") == "/nonexistent/r.csv: no such file")
+    // A report with a malformed number on its second row.
+    var lines = try String(contentsOfFile: good, encoding: .utf8).split(separator: "\n")
+      .map(String.init)
+    lines[2] = lines[2].replacingOccurrences(of: ",delivery,", with: ",delivery,x")
+    let malformed = Rows.write(lines.joined(separator: "\n") + "\n")
+    let message = try #require(Self.refusal(report: malformed))
+    #expect(message.hasPrefix("\(malformed):3: "), "\(message)")
+    // The conformance matrix: missing, an unknown outcome, a header alone.
+    #expect(
+      Self.refusal(report: good, conformance: "/nonexistent/m.csv")
+        == "/nonexistent/m.csv: no such file")
+    let csv = PageFixtures.matrixCSV(rules: [("R-01", "t")], backends: ["array"])
+    let badOutcome = Rows.write(csv.replacingOccurrences(of: ",pass,", with: ",passed,"))
+    let outcome = try #require(Self.refusal(report: good, conformance: badOutcome))
+    #expect(outcome.hasPrefix("\(badOutcome):2: 'passed' is not an outcome"), "\(outcome)")
+    let headerOnly = Rows.write(ConformanceMatrix.csvHeader + "\n")
+    #expect(
+      Self.refusal(report: good, conformance: headerOnly)
+        == "\(headerOnly): the conformance matrix has a header but no rows")
+    let notMatrix = try #require(Self.refusal(report: good, conformance: good))
+    #expect(notMatrix.hasPrefix("\(good):1: the header is not"), "\(notMatrix)")
+    // A baseline that shares no cell with the report.
+    let other = Rows.write(
+      Rows.report([(Rows.plan("array", workload: .churn), .finished(Rows.outcome([1, 2, 3])))]))
+    let unrelated = try #require(Self.refusal(report: good, baseline: other))
+    #expect(unrelated.hasPrefix("\(other) and \(good): the reports share no cell"), "\(unrelated)")
+  }
+
+  /// A fresh directory for one case.
+  static func scratch() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "observatory-report-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// What running `observatory` with `arguments` throws, as the tool prints it; `nil` if it
+  /// succeeds.
+  static func run(_ arguments: [String]) -> String? {
+    do {
+      var command = try Observatory.parseAsRoot(arguments)
+      try command.run()
+      return nil
+    } catch {
+      return Observatory.message(for: error)
+    }
+  }
+
+  @Test("The command writes the page whole, replaces only with --force, leaves nothing on error")
+  func command() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let output = directory.appendingPathComponent("report.html").path
+    let report = PageFixtures.reportPath()
+    #expect(Self.run(["report", report, "--output", output]) == nil)
+    let written = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(written == (try HTMLReport.read(report: report).html))
+    // An existing file is kept without --force, replaced with it.
+    try "mine\n".write(toFile: output, atomically: true, encoding: .utf8)
+    let refused = try #require(Self.run(["report", report, "--output", output]))
+    #expect(refused.contains("exists; pass --force"), "\(refused)")
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "mine\n")
+    #expect(Self.run(["report", report, "--output", output, "--force"]) == nil)
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == written)
+    // Bad input: an error naming the file, no page, no temporary file.
+    let fresh = directory.appendingPathComponent("other.html").path
+    let missing = try #require(Self.run(["report", "/nonexistent.csv", "--output", fresh]))
+    #expect(missing == "/nonexistent.csv: no such file")
+    #expect(!FileManager.default.fileExists(atPath: fresh))
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(leftovers == ["report.html"])
+    // --threshold only means something against a baseline.
+    let threshold = try #require(
+      Self.run(["report", report, "--output", fresh, "--threshold", "3"]))
+    #expect(threshold.contains("--threshold goes with --baseline"), "\(threshold)")
+  }
+}
