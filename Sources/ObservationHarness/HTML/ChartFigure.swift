@@ -89,7 +89,7 @@ enum ChartFigure {
             "<td class=\"status \(result.status.name)\" data-n=\"\(n)\">\(result.status.name)"
               + "<sup><a href=\"#\(chart.identifier)-note-\(number)\">\(number)</a></sup></td>")
         } else if line.cells[n] != nil {
-          cells.append("<td class=\"status\" data-n=\"\(n)\">not recorded</td>")
+          cells.append("<td class=\"status\" data-n=\"\(n)\">no value</td>")
         } else {
           cells.append("<td class=\"absent\" data-n=\"\(n)\">—</td>")
         }

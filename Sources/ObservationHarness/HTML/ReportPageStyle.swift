@@ -58,8 +58,8 @@ enum ReportPageStyle {
     svg .stop .cross{stroke-width:2.2}
     ul.legend{display:flex;flex-wrap:wrap;gap:.2rem 1rem;padding:0;margin:.4rem 0;\
     list-style:none;font-size:.9em}
-    ul.legend li{display:flex;align-items:center;gap:.35rem}
-    .swatch{display:inline-block;width:1.6rem;border-top:3px solid var(--c)}
+    ul.legend li{display:flex;align-items:center;gap:.35rem;min-width:0;max-width:100%}
+    .swatch{display:inline-block;flex:none;width:1.6rem;border-top:3px solid var(--c)}
     .reference .swatch{border-top-style:dashed}
     .remark{color:var(--muted)}
     .readout{margin:.25rem 0;padding:.25rem .5rem;background:#f3f6fa;border-left:3px solid #1f77b4}
@@ -73,7 +73,7 @@ enum ReportPageStyle {
     table.values .ratio{display:block;color:var(--muted);font-size:.9em}
     table.values td.status{color:var(--muted);font-style:italic}
     table.values td.failed,table.values td.invalid{color:#a30000}
-    .name{overflow-wrap:anywhere}
+    .name{overflow-wrap:anywhere;min-width:0}
     ol.notes{font-size:.8em;margin:.25rem 0;padding-left:1.5rem}
     .verdict-counts,.outcome-legend{display:flex;flex-wrap:wrap;gap:.3rem;padding:0;\
     list-style:none}
@@ -88,7 +88,8 @@ enum ReportPageStyle {
     table.matrix thead th.backend{vertical-align:bottom;padding:.3rem .2rem}
     table.matrix thead th.backend span{writing-mode:vertical-rl;transform:rotate(180deg);\
     white-space:nowrap;display:inline-block}
-    table.matrix tbody th{text-align:left;font-weight:400;min-width:10rem;max-width:20rem}
+    table.matrix tbody th{text-align:left;font-weight:400;min-width:10rem;max-width:20rem;\
+    position:sticky;left:0;background:var(--paper);z-index:1}
     table.matrix .id{font-weight:600;white-space:nowrap}
     table.matrix .level{display:block;color:var(--muted);font-size:.9em;overflow-wrap:anywhere}
     td.outcome{min-width:3.8rem;max-width:14rem}
@@ -115,7 +116,8 @@ enum ReportPageStyle {
     body{font-size:10pt}
     nav,.readout,.matrix-tools,footer{display:none}
     header,main{max-width:none;padding:0}
-    h2{break-after:avoid}
+    h2,.workload-summary,figcaption{break-after:avoid}
+    td,li{print-color-adjust:exact;-webkit-print-color-adjust:exact}
     figure.chart,tr{break-inside:avoid}
     .table-wrap{overflow:visible}
     .plot-area{max-width:16cm}
