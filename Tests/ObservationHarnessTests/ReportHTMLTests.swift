@@ -238,6 +238,44 @@ struct ReportHTMLTests {
     #expect(Self.series(figure, "reference-c")?.classes.contains("reference") == true)
   }
 
+  @Test("A nested depth study is charted against depth, a point per depth measured")
+  func depthStudy() throws {
+    let depths = [1, 2, 4, 8]
+    var cells: [(Cell, CellRunner.Result?)] = []
+    for (index, backend) in PageFixtures.backends.enumerated() {
+      for depth in depths {
+        let cell = Cell(
+          allocator: .jemalloc, backend: backend, workload: .nested, pattern: .leaf, n: 1024,
+          depth: depth)
+        let result: CellRunner.Result =
+          index == 1 && depth == depths.last!
+          ? .timedOut : .finished(Rows.outcome(PageFixtures.samples(index, depth, base: 40)))
+        cells.append((cell, result))
+      }
+    }
+    let path = Rows.write(Rows.report(cells))
+    let results = try Report.read(path).results
+    let tree = try PageFixtures.page(try HTMLReport.read(report: path))
+    let figures = Self.figures(tree, .nested)
+    // One chart against depth; none of a single size.
+    #expect(figures.map { $0.attributes["data-dimension"] } == ["depth"])
+    let figure = try #require(figures.first)
+    #expect(figure.attributes["data-n"] == "1024")
+    for backend in PageFixtures.backends {
+      let measured = results.filter { $0.cell.backend == backend && $0.status.isMeasured }
+      let group = try #require(Self.series(figure, backend))
+      #expect(
+        group.all("circle").map { $0.attributes["data-depth"] }
+          == measured.map {
+            String($0.cell.depth)
+          })
+    }
+    let stop = try #require(figure.all("g", classes: ["stop", "capped"]).first)
+    #expect(stop.attributes["data-depth"] == String(depths.last!))
+    let header = figure.all("thead").flatMap { $0.all("th") }.map(\.text)
+    #expect(header == ["backend"] + depths.map { "depth \($0)" })
+  }
+
   @Test("The conformance matrix: a cell per rule and backend, coloured, opening to its details")
   func conformanceGrid() throws {
     let rules = [("INIT-01", "replays"), ("DEL-01", "delivers"), ("CAN-01", "cancels")]

@@ -1,8 +1,25 @@
 import ObservationWorkloads
 
 /// One chart of the page: one quantity of one series of cells (a metric, allocator, workload,
-/// pattern and depth) against *n*, a line per backend, with the reference rows as the floor.
+/// pattern and depth) against *n*, or of one size against the path's depth, a line per backend,
+/// with the reference rows as the floor.
 struct Chart {
+  /// What the horizontal axis is.
+  enum Dimension: String {
+    /// The number of observers: every size of one depth.
+    case size = "n"
+    /// The depth of the observed path: every depth of one size (a nested depth study).
+    case depth
+
+    /// Where `cell` goes on the axis.
+    func position(of cell: Cell) -> Int { self == .size ? cell.n : cell.depth }
+
+    /// A position as the page writes it: `n = 1,024`, `depth 4`.
+    func label(_ position: Int) -> String {
+      self == .size ? "n = " + NumberText.grouped(position) : "depth \(position)"
+    }
+  }
+
   /// The cells a chart draws: one (metric, allocator, workload, pattern, depth).
   struct Key: Hashable {
     /// What the costs count.
@@ -13,8 +30,9 @@ struct Chart {
     var workload: Workload
     /// The workload's pattern (`none` for most).
     var pattern: WorkloadPattern
-    /// The path depth (0 for the single-property workloads).
-    var depth: Int
+    /// The path depth (0 for the single-property workloads) of a chart against *n*, or the
+    /// size of a chart against depth.
+    var fixed: Int
   }
 
   /// One backend's line: its points where it was measured, and where it stops.
@@ -28,28 +46,30 @@ struct Chart {
     var remark: String
     /// The CSS class that gives the line its colour (`c0` ... `c11`, `r0`, `r1`).
     var colorClass: String
-    /// Every cell of the line, by size.
+    /// Every cell of the line, by position on the horizontal axis.
     var cells: [Int: CellResult]
-    /// The measured points, smallest *n* first.
+    /// The measured points, leftmost first.
     var points: [Point]
-    /// The runs of sizes at which the line has no value, each starting where the line stops.
+    /// The runs of positions at which the line has no value, each starting where it stops.
     var stops: [Stop]
   }
 
   /// A measured value.
   struct Point {
-    /// The size.
-    var n: Int
+    /// The position on the horizontal axis: the size, or the depth.
+    var x: Int
     /// The quantity's value.
     var value: Double
     /// The cost over the C limit's at the same size, when the report has it.
     var ratio: Double?
   }
 
-  /// Consecutive sizes a line has no value at: capped, invalid or failed cells.
+  /// Consecutive positions a line has no value at: capped, invalid or failed cells.
   struct Stop {
-    /// The cells, smallest *n* first; the first is where the marker goes.
+    /// The cells, leftmost first; the first is where the marker goes.
     var cells: [CellResult]
+    /// The positions of the cells on the horizontal axis.
+    var positions: [Int]
     /// The value of the point just before them, where the line stopped; `nil` if the line
     /// has no point before them (the marker cannot be placed; the table still says why).
     var lastValue: Double?
@@ -61,6 +81,8 @@ struct Chart {
 
   /// The key of the cells drawn.
   var key: Key
+  /// What the horizontal axis is.
+  var dimension: Dimension
   /// What is drawn.
   var quantity: ChartQuantity
   /// The chart's heading.
@@ -69,8 +91,8 @@ struct Chart {
   var unit: String
   /// The chart's identifier in the page (`chart-3`), from its position: never from the input.
   var identifier: String
-  /// Every size any line has a cell at, smallest first.
-  var sizes: [Int]
+  /// Every position any line has a cell at, smallest first.
+  var positions: [Int]
   /// The lines, reference rows first.
   var lines: [Line]
 
@@ -82,8 +104,8 @@ struct Chart {
 }
 
 extension Chart.Line {
-  /// The line of `backend` through `cells` (one per size) for `quantity`: its points, and the
-  /// runs of sizes where it has no value.
+  /// The line of `backend` through `cells` (one per position of `dimension`) for `quantity`:
+  /// its points, and the runs of positions where it has no value.
   ///
   /// A measured cell without the quantity's column (memory columns without jemalloc) is no
   /// point and no stop: nothing is known there, and the status says why elsewhere.
@@ -91,27 +113,34 @@ extension Chart.Line {
   /// - Complexity: O(*c* log *c*) for *c* cells.
   init(
     backend: String, isReference: Bool, remark: String, colorClass: String,
-    cells: [CellResult], quantity: ChartQuantity
+    cells: [CellResult], quantity: ChartQuantity, dimension: Chart.Dimension
   ) {
     self.backend = backend
     self.isReference = isReference
     self.remark = remark
     self.colorClass = colorClass
-    self.cells = Dictionary(cells.map { ($0.cell.n, $0) }, uniquingKeysWith: { first, _ in first })
+    self.cells = Dictionary(
+      cells.map { (dimension.position(of: $0.cell), $0) }, uniquingKeysWith: { first, _ in first })
     points = []
     stops = []
     var pending: [CellResult] = []
     func closeStop() {
       guard !pending.isEmpty else { return }
-      stops.append(Chart.Stop(cells: pending, lastValue: points.last?.value))
+      stops.append(
+        Chart.Stop(
+          cells: pending, positions: pending.map { dimension.position(of: $0.cell) },
+          lastValue: points.last?.value))
       pending = []
     }
-    for result in cells.sorted(by: { $0.cell.n < $1.cell.n }) {
+    let sorted = cells.sorted {
+      dimension.position(of: $0.cell) < dimension.position(of: $1.cell)
+    }
+    for result in sorted {
       if let value = quantity.value(of: result) {
         closeStop()
         points.append(
           Chart.Point(
-            n: result.cell.n, value: value,
+            x: dimension.position(of: result.cell), value: value,
             ratio: quantity == .cost ? result.ratioToLimit : nil))
       } else if !result.status.isMeasured {
         pending.append(result)

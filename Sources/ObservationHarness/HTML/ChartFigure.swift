@@ -9,7 +9,9 @@ enum ChartFigure {
     var html = [
       "<figure class=\"chart\" id=\"\(chart.identifier)\""
         + " data-quantity=\"\(chart.quantity.rawValue)\" data-workload=\"\(key.workload.rawValue)\""
-        + " data-pattern=\"\(HTMLText.escaped(key.pattern.rawValue))\" data-depth=\"\(key.depth)\""
+        + " data-pattern=\"\(HTMLText.escaped(key.pattern.rawValue))\""
+        + " data-dimension=\"\(chart.dimension.rawValue)\""
+        + (chart.dimension == .size ? " data-depth=\"\(key.fixed)\"" : " data-n=\"\(key.fixed)\"")
         + " data-allocator=\"\(key.allocator.rawValue)\" data-metric=\"\(key.metric.rawValue)\">",
       "<figcaption><h3>\(HTMLText.escaped(chart.title))</h3><p>"
         + HTMLText.escaped(caption(chart)) + "</p></figcaption>",
@@ -41,12 +43,14 @@ enum ChartFigure {
     case .retainedBytes: text = "Bytes still allocated per observer after subscribing (jemalloc)"
     case .d1Misses, .llMisses: text = "Simulated cache misses per operation (callgrind)"
     }
-    text += ", against n; both axes logarithmic."
+    text += chart.dimension == .size ? ", against n" : ", against the path's depth"
+    text += "; both axes logarithmic."
     if chart.lines.contains(where: \.isReference) {
       text += " Dashed: the reference rows, the floor a backend is read against."
     }
     if chart.lines.contains(where: { !$0.stops.isEmpty }) {
-      text += " A cross marks where a line stops: the next size was not measured."
+      text +=
+        " A cross marks where a line stops: the next \(chart.dimension == .size ? "size" : "depth") was not measured."
     }
     return text
   }
@@ -61,7 +65,7 @@ enum ChartFigure {
     return "<ul class=\"legend\">" + items.joined() + "</ul>"
   }
 
-  /// The table under the chart: a row per backend, a column per size; each cell the value
+  /// The table under the chart: a row per backend, a column per position; each cell the value
   /// (and ratio to the limit), or the cell's status with a numbered note saying why.
   private static func table(_ chart: Chart) -> String {
     var notes: [String] = []
@@ -76,22 +80,23 @@ enum ChartFigure {
     for line in chart.lines {
       var cells = ["<th scope=\"row\">\(HTMLText.escaped(line.backend))</th>"]
       let points = Dictionary(
-        line.points.map { ($0.n, $0) }, uniquingKeysWith: { first, _ in first })
-      for n in chart.sizes {
+        line.points.map { ($0.x, $0) }, uniquingKeysWith: { first, _ in first })
+      let attribute = "data-" + chart.dimension.rawValue
+      for n in chart.positions {
         if let point = points[n] {
           cells.append(
-            "<td class=\"value\" data-n=\"\(n)\">\(NumberText.value(point.value))"
+            "<td class=\"value\" \(attribute)=\"\(n)\">\(NumberText.value(point.value))"
               + (point.ratio.map { "<span class=\"ratio\">\(NumberText.ratio($0))</span>" } ?? "")
               + "</td>")
         } else if let result = line.cells[n], !result.status.isMeasured {
           let number = noteNumber(result)
           cells.append(
-            "<td class=\"status \(result.status.name)\" data-n=\"\(n)\">\(result.status.name)"
+            "<td class=\"status \(result.status.name)\" \(attribute)=\"\(n)\">\(result.status.name)"
               + "<sup><a href=\"#\(chart.identifier)-note-\(number)\">\(number)</a></sup></td>")
         } else if line.cells[n] != nil {
-          cells.append("<td class=\"status\" data-n=\"\(n)\">no value</td>")
+          cells.append("<td class=\"status\" \(attribute)=\"\(n)\">no value</td>")
         } else {
-          cells.append("<td class=\"absent\" data-n=\"\(n)\">—</td>")
+          cells.append("<td class=\"absent\" \(attribute)=\"\(n)\">—</td>")
         }
       }
       rows.append(
@@ -99,7 +104,7 @@ enum ChartFigure {
     }
     let header =
       "<tr><th scope=\"col\">backend</th>"
-      + chart.sizes.map { "<th scope=\"col\">n = \(NumberText.grouped($0))</th>" }.joined()
+      + chart.positions.map { "<th scope=\"col\">\(chart.dimension.label($0))</th>" }.joined()
       + "</tr>"
     var html =
       "<div class=\"table-wrap\"><table class=\"values\"><caption>"

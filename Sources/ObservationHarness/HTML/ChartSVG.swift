@@ -34,9 +34,10 @@ enum ChartSVG {
       values: values, start: hasZero ? plotBottom - zeroBand : plotBottom, end: top,
       padded: true)
     let xAxis = LogAxis(
-      values: chart.sizes.map(Double.init), start: left, end: width - right, padded: false)
+      values: chart.positions.map(Double.init), start: left, end: width - right, padded: false)
     func y(_ value: Double) -> Double { value > 0 ? yAxis.position(value) : plotBottom }
-    func x(_ n: Int) -> Double { xAxis.position(Double(n)) }
+    func x(_ position: Int) -> Double { xAxis.position(Double(position)) }
+    let attribute = "data-" + chart.dimension.rawValue
 
     let titleID = chart.identifier + "-title"
     var svg = [
@@ -65,13 +66,13 @@ enum ChartSVG {
     svg.append("</g>")
     svg.append("<g class=\"axis x\">")
     var lastLabelEnd = -Double.infinity
-    for n in chart.sizes {
-      let position = x(n)
+    for value in chart.positions {
+      let position = x(value)
       svg.append(
         "<line x1=\"\(format(position))\" x2=\"\(format(position))\" y1=\"\(format(top))\""
           + " y2=\"\(format(plotBottom))\"/>")
       // A label that would overlap the one before it is left out; the table has every size.
-      let label = NumberText.grouped(n)
+      let label = NumberText.grouped(value)
       let commas = label.filter { $0 == "," }.count
       let halfWidth =
         (Double(label.count - commas) * digitWidth + Double(commas) * commaWidth) / 2
@@ -85,7 +86,8 @@ enum ChartSVG {
     svg.append("</g>")
     svg.append(
       "<text class=\"axis-title\" x=\"\(format((left + width - right) / 2))\""
-        + " y=\"\(format(height - 6))\" text-anchor=\"middle\">n (log scale)</text>")
+        + " y=\"\(format(height - 6))\" text-anchor=\"middle\">"
+        + (chart.dimension == .size ? "n" : "path depth") + " (log scale)</text>")
     svg.append(
       "<text class=\"axis-title\" transform=\"translate(14 \(format((top + plotBottom) / 2)))"
         + " rotate(-90)\" text-anchor=\"middle\">\(HTMLText.escaped(chart.unit)) (log scale)</text>"
@@ -99,21 +101,21 @@ enum ChartSVG {
       svg.append("<path d=\"\(path(line, x: x, y: y))\"><title>\(name)</title></path>")
       for point in line.points {
         svg.append(
-          "<circle cx=\"\(format(x(point.n)))\" cy=\"\(format(y(point.value)))\" r=\"3\""
-            + " data-n=\"\(point.n)\" data-value=\"\(NumberText.value(point.value))\""
+          "<circle cx=\"\(format(x(point.x)))\" cy=\"\(format(y(point.value)))\" r=\"3\""
+            + " \(attribute)=\"\(point.x)\" data-value=\"\(NumberText.value(point.value))\""
             + (point.ratio.map { " data-ratio=\"\(NumberText.value($0))\"" } ?? "")
             + "><title>\(HTMLText.escaped(tooltip(point, line: line, chart: chart)))</title>"
             + "</circle>")
       }
       for stop in line.stops {
         guard let lastValue = stop.lastValue else { continue }
-        let first = stop.cells[0].cell.n
+        let first = stop.positions[0]
         let markerX = x(first)
         let markerY = y(lastValue)
-        let from = line.points.last { $0.n < first }.map { x($0.n) } ?? markerX
+        let from = line.points.last { $0.x < first }.map { x($0.x) } ?? markerX
         svg.append(
-          "<g class=\"stop \(stop.status)\" data-n=\"\(first)\"><title>"
-            + HTMLText.escaped(stopTooltip(stop, line: line)) + "</title>"
+          "<g class=\"stop \(stop.status)\" \(attribute)=\"\(first)\"><title>"
+            + HTMLText.escaped(stopTooltip(stop, line: line, chart: chart)) + "</title>"
             + "<path class=\"trail\" d=\"M\(format(from)) \(format(markerY))"
             + " L\(format(markerX)) \(format(markerY))\"/><path class=\"cross\""
             + " d=\"M\(format(markerX - 5)) \(format(markerY - 5))"
@@ -136,10 +138,10 @@ enum ChartSVG {
     for point in line.points {
       let broken =
         previous.map { before in
-          line.stops.contains { $0.cells[0].cell.n > before && $0.cells[0].cell.n < point.n }
+          line.stops.contains { $0.positions[0] > before && $0.positions[0] < point.x }
         } ?? true
-      commands.append((broken ? "M" : "L") + "\(format(x(point.n))) \(format(y(point.value)))")
-      previous = point.n
+      commands.append((broken ? "M" : "L") + "\(format(x(point.x))) \(format(y(point.value)))")
+      previous = point.x
     }
     return commands.joined(separator: " ")
   }
@@ -148,17 +150,17 @@ enum ChartSVG {
   /// ratio to the limit.
   static func tooltip(_ point: Chart.Point, line: Chart.Line, chart: Chart) -> String {
     var text =
-      "\(line.backend), n = \(NumberText.grouped(point.n)): \(NumberText.value(point.value))"
+      "\(line.backend), \(chart.dimension.label(point.x)): \(NumberText.value(point.value))"
       + " \(chart.unit)"
     if let ratio = point.ratio { text += ", \(NumberText.ratio(ratio)) the limit" }
     return text
   }
 
   /// What a stop's tooltip says: the backend, the sizes without a value and why.
-  static func stopTooltip(_ stop: Chart.Stop, line: Chart.Line) -> String {
-    let sizes = stop.cells.map { NumberText.grouped($0.cell.n) }.joined(separator: ", ")
+  static func stopTooltip(_ stop: Chart.Stop, line: Chart.Line, chart: Chart) -> String {
+    let positions = stop.positions.map { chart.dimension.label($0) }.joined(separator: ", ")
     let reasons = Set(stop.cells.map(\.status.reason)).filter { !$0.isEmpty }.sorted()
-    return "\(line.backend): \(stop.status) at n = \(sizes)"
+    return "\(line.backend): \(stop.status) at \(positions)"
       + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")")
   }
 

@@ -11,8 +11,10 @@ struct ChartSection {
   var charts: [Chart]
 
   /// The sections of `report`, one per workload in the order the report first has them; a
-  /// chart per (metric, allocator, pattern, depth) and quantity the report has values of
-  /// (the cost chart always, so that a series capped at every size still shows why).
+  /// chart against *n* per (metric, allocator, pattern, depth) and quantity the report has
+  /// values of (the cost chart always, so that a series capped at every size still shows
+  /// why). A nested workload measured at several depths of one size (a depth study) also gets
+  /// a chart against depth per size, and then no chart of a single size.
   ///
   /// The reference rows (``MeasuredBackend/references``) are drawn dashed in every chart they
   /// have values in; they are measured on `notify`, and also drawn as the floor of
@@ -22,25 +24,45 @@ struct ChartSection {
   static func sections(of report: Report) -> [ChartSection] {
     let results = report.results
     let referenceNames = MeasuredBackend.references.map(\.name)
-    var keys: [Chart.Key] = []
-    var cellsByKey: [Chart.Key: [CellResult]] = [:]
-    for result in results {
-      let key = Chart.Key(result)
-      if cellsByKey[key] == nil { keys.append(key) }
-      cellsByKey[key, default: []].append(result)
+    var groups: [(Chart.Dimension, Chart.Key)] = []
+    var cellsByGroup: [Chart.Dimension: [Chart.Key: [CellResult]]] = [:]
+    for dimension in [Chart.Dimension.size, .depth] {
+      for result in results {
+        let key = Chart.Key(result, dimension: dimension)
+        if cellsByGroup[dimension]?[key] == nil { groups.append((dimension, key)) }
+        cellsByGroup[dimension, default: [:]][key, default: []].append(result)
+      }
+    }
+    // A chart against depth when a size has several depths; then a lone size says nothing more.
+    groups.removeAll { dimension, key in
+      let cells = cellsByGroup[dimension]?[key] ?? []
+      let positions = Set(cells.map { dimension.position(of: $0.cell) })
+      switch dimension {
+      case .depth: return !key.workload.hasDepth || positions.count < 2
+      case .size:
+        return positions.count == 1
+          && cells.allSatisfy { result in
+            let depthKey = Chart.Key(result, dimension: .depth)
+            let depths = Set((cellsByGroup[.depth]?[depthKey] ?? []).map(\.cell.depth))
+            return result.cell.workload.hasDepth && depths.count > 1
+          }
+      }
     }
     let colors = colorClasses(results.map(\.cell.backend), references: referenceNames)
-    let allocators = Set(results.map(\.cell.allocator))
-    let metrics = Set(results.map(\.metric))
+    let naming = (
+      allocator: Set(results.map(\.cell.allocator)).count > 1,
+      metric: Set(results.map(\.metric)).count > 1
+    )
     var workloads: [Workload] = []
-    for key in keys where !workloads.contains(key.workload) { workloads.append(key.workload) }
+    for (_, key) in groups where !workloads.contains(key.workload) {
+      workloads.append(key.workload)
+    }
     var chartCount = 0
     return workloads.map { workload in
       var charts: [Chart] = []
-      let workloadKeys = keys.filter { $0.workload == workload }
       for quantity in ChartQuantity.allCases {
-        for key in workloadKeys {
-          var cells = cellsByKey[key] ?? []
+        for (dimension, key) in groups where key.workload == workload {
+          var cells = cellsByGroup[dimension]?[key] ?? []
           guard quantity == .cost || cells.contains(where: { quantity.value(of: $0) != nil })
           else { continue }
           // The floor of erased-notify is the reference rows' notify.
@@ -50,7 +72,7 @@ struct ChartSection {
           {
             var notify = key
             notify.workload = .notify
-            let floor = (cellsByKey[notify] ?? []).filter {
+            let floor = (cellsByGroup[dimension]?[notify] ?? []).filter {
               referenceNames.contains($0.cell.backend)
             }
             cells = floor + cells
@@ -59,9 +81,9 @@ struct ChartSection {
           chartCount += 1
           charts.append(
             chart(
-              key: key, quantity: quantity, cells: cells, identifier: "chart-\(chartCount)",
-              colors: colors, references: referenceNames, borrowed: borrowed,
-              naming: (allocators.count > 1, metrics.count > 1)))
+              key: key, dimension: dimension, quantity: quantity, cells: cells,
+              identifier: "chart-\(chartCount)", colors: colors, references: referenceNames,
+              borrowed: borrowed, naming: naming))
         }
       }
       return ChartSection(
@@ -90,7 +112,8 @@ struct ChartSection {
   }
 
   private static func chart(
-    key: Chart.Key, quantity: ChartQuantity, cells: [CellResult], identifier: String,
+    key: Chart.Key, dimension: Chart.Dimension, quantity: ChartQuantity, cells: [CellResult],
+    identifier: String,
     colors: [String: String], references: [String], borrowed: Set<String>,
     naming: (allocator: Bool, metric: Bool)
   ) -> Chart {
@@ -107,35 +130,41 @@ struct ChartSection {
       Chart.Line(
         backend: backend, isReference: references.contains(backend),
         remark: borrowed.contains(backend) ? "measured on notify" : "",
-        colorClass: colors[backend] ?? "c0", cells: byBackend[backend] ?? [], quantity: quantity)
+        colorClass: colors[backend] ?? "c0", cells: byBackend[backend] ?? [], quantity: quantity,
+        dimension: dimension)
     }
     let operation =
       cells.first { !references.contains($0.cell.backend) }?.unit
       ?? cells.first?.unit ?? key.workload.unit
-    var title = quantity.heading(metric: key.metric) + ": " + key.description
+    var title = quantity.heading(metric: key.metric) + ": " + key.description(dimension)
     if naming.allocator { title += ", \(key.allocator.rawValue) allocator" }
     if naming.metric && quantity != .cost { title += ", \(key.metric.rawValue) run" }
     return Chart(
-      key: key, quantity: quantity, title: title,
+      key: key, dimension: dimension, quantity: quantity, title: title,
       unit: quantity.unit(metric: key.metric, operation: operation), identifier: identifier,
-      sizes: Set(cells.map(\.cell.n)).sorted(), lines: lines)
+      positions: Set(cells.map { dimension.position(of: $0.cell) }).sorted(), lines: lines)
   }
 }
 
-extension Chart.Key: CustomStringConvertible {
-  /// The key of `result`'s cell.
-  init(_ result: CellResult) {
+extension Chart.Key {
+  /// The key of `result`'s cell in a chart against `dimension`: its depth for a chart against
+  /// *n*, its size for one against depth.
+  init(_ result: CellResult, dimension: Chart.Dimension) {
     self.init(
       metric: result.metric, allocator: result.cell.allocator, workload: result.cell.workload,
-      pattern: result.cell.pattern, depth: result.cell.depth)
+      pattern: result.cell.pattern, fixed: dimension == .size ? result.cell.depth : result.cell.n)
   }
 
-  /// The workload with its pattern and depth: `notify`, `cancel (random)`,
-  /// `nested (leaf, depth 3)`.
-  var description: String {
+  /// The workload with its pattern and what is fixed: `notify`, `cancel (random)`,
+  /// `nested (leaf, depth 3)`, and against depth `nested (leaf, n = 1,024) by depth`.
+  func description(_ dimension: Chart.Dimension) -> String {
     var details: [String] = []
     if pattern != .none { details.append(pattern.rawValue) }
-    if workload.hasDepth || depth != 0 { details.append("depth \(depth)") }
+    switch dimension {
+    case .size: if workload.hasDepth || fixed != 0 { details.append("depth \(fixed)") }
+    case .depth: details.append("n = " + NumberText.grouped(fixed))
+    }
     return workload.rawValue + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
+      + (dimension == .depth ? " by depth" : "")
   }
 }
