@@ -17,8 +17,8 @@ enum ChartSVG {
   /// The height of the band below the logarithmic axis where a chart that has zeros draws
   /// them.
   static let zeroBand = 22.0
-  /// About the width of a digit, and of a comma, at the charts' font size, for spacing the
-  /// size labels.
+  /// About the width of a character, and of a comma, at the charts' font size, for spacing
+  /// the size labels.
   static let digitWidth = 6.9
   static let commaWidth = 3.5
 
@@ -64,6 +64,9 @@ enum ChartSVG {
       )
     }
     svg.append("</g>")
+    let usesBinaryPrefix =
+      chart.dimension == .size
+      && chart.positions.contains { NumberText.compactSize($0) != NumberText.grouped($0) }
     svg.append("<g class=\"axis x\">")
     var lastLabelEnd = -Double.infinity
     for value in chart.positions {
@@ -72,7 +75,8 @@ enum ChartSVG {
         "<line x1=\"\(format(position))\" x2=\"\(format(position))\" y1=\"\(format(top))\""
           + " y2=\"\(format(plotBottom))\"/>")
       // A label that would overlap the one before it is left out; the table has every size.
-      let label = NumberText.grouped(value)
+      let label =
+        chart.dimension == .size ? NumberText.compactSize(value) : NumberText.grouped(value)
       let commas = label.filter { $0 == "," }.count
       let halfWidth =
         (Double(label.count - commas) * digitWidth + Double(commas) * commaWidth) / 2
@@ -87,7 +91,8 @@ enum ChartSVG {
     svg.append(
       "<text class=\"axis-title\" x=\"\(format((left + width - right) / 2))\""
         + " y=\"\(format(height - 6))\" text-anchor=\"middle\">"
-        + (chart.dimension == .size ? "n" : "path depth") + " (log scale)</text>")
+        + (chart.dimension == .size ? "n" : "path depth") + " (log scale"
+        + (usesBinaryPrefix ? "; Ki = 1,024, Mi = 1,048,576" : "") + ")</text>")
     svg.append(
       "<text class=\"axis-title\" transform=\"translate(14 \(format((top + plotBottom) / 2)))"
         + " rotate(-90)\" text-anchor=\"middle\">\(HTMLText.escaped(chart.unit)) (log scale)</text>"

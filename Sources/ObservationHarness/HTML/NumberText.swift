@@ -22,6 +22,16 @@ enum NumberText {
     return (number < 0 ? "-" : "") + result
   }
 
+  /// A size on an axis, short: a multiple of 1,024 with a binary prefix (`4Ki`, `64Ki`, `1Mi`),
+  /// anything else in full (`16`, `1,000`); exact either way.
+  static func compactSize(_ number: Int) -> String {
+    for (scale, prefix) in [(1 << 30, "Gi"), (1 << 20, "Mi"), (1 << 10, "Ki")]
+    where number >= scale && number % scale == 0 {
+      return grouped(number / scale) + prefix
+    }
+    return grouped(number)
+  }
+
   /// An axis tick: `0.01`, `5`, `100`, `2k`, `10M`, `1G`; exact for the 1-2-5 values a
   /// ``LogAxis`` ticks at.
   static func tick(_ value: Double) -> String {
