@@ -25,6 +25,8 @@ public struct HTMLReport {
     public var comparison: Comparison
 
     /// The comparison `comparison` with the baseline read from `path`.
+    ///
+    /// - Complexity: O(1).
     public init(path: String, comparison: Comparison) {
       self.path = path
       self.comparison = comparison
@@ -39,6 +41,8 @@ public struct HTMLReport {
     public var rows: [ConformanceMatrix.Row]
 
     /// The matrix `rows`, read from `path`.
+    ///
+    /// - Complexity: O(1).
     public init(path: String, rows: [ConformanceMatrix.Row]) {
       self.path = path
       self.rows = rows
@@ -55,6 +59,8 @@ public struct HTMLReport {
   public var conformance: Conformance?
 
   /// A page of `report`, read from `source`, with `baseline` and `conformance` if given.
+  ///
+  /// - Complexity: O(1).
   public init(
     report: Report, source: String, baseline: Baseline? = nil, conformance: Conformance? = nil
   ) {
