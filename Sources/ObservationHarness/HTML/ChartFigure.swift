@@ -50,7 +50,8 @@ enum ChartFigure {
     }
     if chart.lines.contains(where: { !$0.stops.isEmpty }) {
       text +=
-        " A cross marks where a line stops: the next \(chart.dimension == .size ? "size" : "depth") was not measured."
+        " A cross marks where a line stops: the next"
+        + (chart.dimension == .size ? " size" : " depth") + " was not measured."
     }
     return text
   }
@@ -82,21 +83,22 @@ enum ChartFigure {
       let points = Dictionary(
         line.points.map { ($0.x, $0) }, uniquingKeysWith: { first, _ in first })
       let attribute = "data-" + chart.dimension.rawValue
-      for n in chart.positions {
-        if let point = points[n] {
+      for position in chart.positions {
+        if let point = points[position] {
           cells.append(
-            "<td class=\"value\" \(attribute)=\"\(n)\">\(NumberText.value(point.value))"
+            "<td class=\"value\" \(attribute)=\"\(position)\">\(NumberText.value(point.value))"
               + (point.ratio.map { "<span class=\"ratio\">\(NumberText.ratio($0))</span>" } ?? "")
               + "</td>")
-        } else if let result = line.cells[n], !result.status.isMeasured {
+        } else if let result = line.cells[position], !result.status.isMeasured {
           let number = noteNumber(result)
           cells.append(
-            "<td class=\"status \(result.status.name)\" \(attribute)=\"\(n)\">\(result.status.name)"
+            "<td class=\"status \(result.status.name)\" \(attribute)=\"\(position)\">"
+              + result.status.name
               + "<sup><a href=\"#\(chart.identifier)-note-\(number)\">\(number)</a></sup></td>")
-        } else if line.cells[n] != nil {
-          cells.append("<td class=\"status\" \(attribute)=\"\(n)\">no value</td>")
+        } else if line.cells[position] != nil {
+          cells.append("<td class=\"status\" \(attribute)=\"\(position)\">no value</td>")
         } else {
-          cells.append("<td class=\"absent\" \(attribute)=\"\(n)\">—</td>")
+          cells.append("<td class=\"absent\" \(attribute)=\"\(position)\">—</td>")
         }
       }
       rows.append(

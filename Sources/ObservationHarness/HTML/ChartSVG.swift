@@ -60,8 +60,8 @@ enum ChartSVG {
       svg.append(
         "<line class=\"zero\" x1=\"\(format(left))\" x2=\"\(format(width - right))\""
           + " y1=\"\(format(plotBottom))\" y2=\"\(format(plotBottom))\"/><text"
-          + " x=\"\(format(left - 6))\" y=\"\(format(plotBottom + 4))\" text-anchor=\"end\">0</text>"
-      )
+          + " x=\"\(format(left - 6))\" y=\"\(format(plotBottom + 4))\""
+          + " text-anchor=\"end\">0</text>")
     }
     svg.append("</g>")
     let usesBinaryPrefix =

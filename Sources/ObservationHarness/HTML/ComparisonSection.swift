@@ -1,3 +1,5 @@
+import Foundation
+
 /// The page's comparison with a baseline: ``Comparison``'s own verdicts per cell, regressions
 /// first, with its summary; unchanged and incomparable cells folded away.
 enum ComparisonSection {
@@ -81,10 +83,8 @@ enum ComparisonSection {
       if cell.pattern != .none { name.append(cell.pattern.rawValue) }
       if cell.workload.hasDepth || cell.depth != 0 { name.append("depth \(cell.depth)") }
       if showsAllocator { name.append(cell.allocator.rawValue) }
-      let change = entry.ratio.map { ratio -> String in
-        let percent = (ratio - 1) * 100
-        return (percent >= 0 ? "+" : "") + csvNumber(percent) + "%"
-      }
+      // As `compare` prints it.
+      let change = entry.ratio.map { String(format: "%+.1f%%", ($0 - 1) * 100) }
       let verdict =
         entry.verdict.rawValue + (entry.reason.isEmpty ? "" : ": " + entry.reason)
       return "<tr class=\"verdict \(className(entry.verdict))\" data-cell=\""
