@@ -21,19 +21,20 @@ Exit status 0 when every check passes; 1 with one line per failure otherwise.
 
 Needs `chromium` (Debian: apt-get install -y chromium) and Python 3's standard library only.
 
-The DevTools protocol runs over a WebSocket. This script carries its own minimal client (text
-frames, masking, fragmentation, ping) instead of `pip install websocket-client`: CI then needs
-no package from PyPI, nothing to pin or cache, and the client is small enough to read here.
+The DevTools protocol runs over Chromium's `--remote-debugging-pipe`: the browser reads
+commands from file descriptor 3 and writes replies and events to descriptor 4, each message a
+JSON text ended by a NUL byte. No port, no WebSocket client, nothing from PyPI: a pipe is private
+to this process and the browser, and ends when either does.
 """
 
 import argparse
 import base64
 import csv
-import hashlib
+import fcntl
 import json
 import os
+import select
 import shutil
-import socket
 import struct
 import subprocess
 import sys
@@ -47,115 +48,80 @@ class CheckFailure(Exception):
     """A problem that ends the run: the browser, the protocol, the screenshot."""
 
 
-# --- A minimal WebSocket client (RFC 6455), enough for the DevTools protocol ----------------
+# --- The DevTools protocol over a pipe -------------------------------------------------------
 
-class WebSocket:
-    GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+class Pipe:
+    """This side of `--remote-debugging-pipe`: each message one JSON text, ended by a NUL byte."""
 
-    def __init__(self, url, timeout):
-        parsed = urllib.parse.urlparse(url)
-        if parsed.scheme != "ws":
-            raise CheckFailure(f"DevTools gave {url!r}, not a ws:// URL")
-        self.sock = socket.create_connection((parsed.hostname, parsed.port), timeout=timeout)
-        key = base64.b64encode(os.urandom(16)).decode()
-        request = (
-            f"GET {parsed.path or '/'} HTTP/1.1\r\nHost: {parsed.hostname}:{parsed.port}\r\n"
-            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n")
-        self.sock.sendall(request.encode())
-        response = b""
-        while b"\r\n\r\n" not in response:
-            chunk = self.sock.recv(4096)
-            if not chunk:
-                raise CheckFailure("DevTools closed the connection during the WebSocket handshake")
-            response += chunk
-        head, rest = response.split(b"\r\n\r\n", 1)
-        self.buffer = bytearray(rest)
-        lines = head.decode("latin-1").split("\r\n")
-        if " 101 " not in lines[0] + " ":
-            raise CheckFailure(f"DevTools refused the WebSocket upgrade: {lines[0]}")
-        accept = base64.b64encode(hashlib.sha1((key + self.GUID).encode()).digest()).decode()
-        headers = {k.strip().lower(): v.strip() for k, _, v in (l.partition(":") for l in lines[1:])}
-        if headers.get("sec-websocket-accept") != accept:
-            raise CheckFailure("DevTools answered the WebSocket handshake with a wrong accept key")
-
-    def _read(self, count):
-        while len(self.buffer) < count:
-            chunk = self.sock.recv(max(65536, count - len(self.buffer)))
-            if not chunk:
-                raise CheckFailure("DevTools closed the WebSocket")
-            self.buffer += chunk
-        data = bytes(self.buffer[:count])
-        del self.buffer[:count]
-        return data
-
-    def _send_frame(self, opcode, payload):
-        header = bytes([0x80 | opcode])
-        length = len(payload)
-        if length < 126:
-            header += bytes([0x80 | length])
-        elif length < 1 << 16:
-            header += bytes([0x80 | 126]) + struct.pack("!H", length)
-        else:
-            header += bytes([0x80 | 127]) + struct.pack("!Q", length)
-        mask = os.urandom(4)
-        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-        self.sock.sendall(header + mask + masked)
+    def __init__(self, to_browser, from_browser, process):
+        self.to_browser = to_browser
+        self.from_browser = from_browser
+        self.process = process
+        self.buffer = bytearray()
 
     def send(self, text):
-        self._send_frame(0x1, text.encode())
+        data = memoryview(text.encode() + b"\0")
+        while data:
+            try:
+                written = os.write(self.to_browser, data)
+            except BrokenPipeError:
+                raise CheckFailure(self._closed()) from None
+            data = data[written:]
 
-    def receive(self):
-        """The next whole text message."""
-        message = b""
-        while True:
-            first, second = self._read(2)
-            opcode, final = first & 0x0F, first & 0x80
-            length = second & 0x7F
-            if length == 126:
-                length = struct.unpack("!H", self._read(2))[0]
-            elif length == 127:
-                length = struct.unpack("!Q", self._read(8))[0]
-            mask = self._read(4) if second & 0x80 else None
-            payload = self._read(length)
-            if mask:
-                payload = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-            if opcode == 0x8:
-                raise CheckFailure("DevTools closed the WebSocket")
-            if opcode == 0x9:
-                self._send_frame(0xA, payload)
-                continue
-            if opcode == 0xA:
-                continue
-            message += payload
-            if final:
-                return message.decode()
+    def receive(self, timeout):
+        """The next whole message; TimeoutError when none is whole within `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while b"\0" not in self.buffer:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not select.select([self.from_browser], [], [], remaining)[0]:
+                raise TimeoutError
+            chunk = os.read(self.from_browser, 1 << 20)
+            if not chunk:
+                raise CheckFailure(self._closed())
+            self.buffer += chunk
+        end = self.buffer.index(b"\0")
+        message = bytes(self.buffer[:end])
+        del self.buffer[:end + 1]
+        return message.decode()
+
+    def _closed(self):
+        try:
+            status = self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            return "chromium closed its DevTools pipe"
+        return f"chromium closed its DevTools pipe: it exited with status {status}"
 
     def close(self):
-        try:
-            self._send_frame(0x8, b"")
-        except OSError:
-            pass
-        self.sock.close()
+        for descriptor in (self.to_browser, self.from_browser):
+            try:
+                os.close(descriptor)
+            except OSError:
+                pass
 
 
 class DevTools:
-    """Commands and events of the DevTools protocol over one browser-level WebSocket."""
+    """Commands and events of the DevTools protocol over the browser's pipe."""
 
-    def __init__(self, socket_):
-        self.socket = socket_
+    def __init__(self, pipe):
+        self.pipe = pipe
         self.next_id = 0
         self.events = []
+
+    def _next(self, deadline):
+        """The next message, or None when none arrives by `deadline` (time.monotonic())."""
+        try:
+            return json.loads(self.pipe.receive(max(0, deadline - time.monotonic())))
+        except TimeoutError:
+            return None
 
     def call(self, method, params=None, session=None, timeout=60):
         self.next_id += 1
         message = {"id": self.next_id, "method": method, "params": params or {}}
         if session:
             message["sessionId"] = session
-        self.socket.send(json.dumps(message))
+        self.pipe.send(json.dumps(message))
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            reply = json.loads(self.socket.receive())
+        while (reply := self._next(deadline)) is not None:
             if reply.get("id") == self.next_id:
                 if "error" in reply:
                     raise CheckFailure(f"DevTools {method} failed: {reply['error'].get('message')}")
@@ -169,49 +135,62 @@ class DevTools:
             for event in self.events:
                 if event.get("method") == method:
                     return event
-            if time.monotonic() >= deadline:
+            event = self._next(deadline)
+            if event is None:
                 raise CheckFailure(f"the page did not send {method} within {timeout} s")
-            self.events.append(json.loads(self.socket.receive()))
+            self.events.append(event)
 
     def drain(self, seconds):
         """Collects the events that arrive within `seconds` (late console errors)."""
-        self.socket.sock.settimeout(0.2)
         deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            try:
-                self.events.append(json.loads(self.socket.receive()))
-            except (socket.timeout, TimeoutError):
-                continue
-        self.socket.sock.settimeout(60)
+        while (event := self._next(deadline)) is not None:
+            self.events.append(event)
 
 
-# --- The browser --------------------------------------------------------------------------
+# --- The browser ----------------------------------------------------------------------------
+
+# Where `--remote-debugging-pipe` makes the browser read commands and write replies and events.
+BROWSER_READS, BROWSER_WRITES = 3, 4
+
 
 def start_chromium(profile):
+    """Starts headless Chromium with the DevTools protocol on descriptors 3 and 4."""
     binary = shutil.which("chromium") or shutil.which("chromium-browser")
     if not binary:
         raise CheckFailure("chromium is not installed (Debian: apt-get install -y chromium)")
-    process = subprocess.Popen(
-        [binary, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-         "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
-         "--disable-sync", "--disable-component-update", "--hide-scrollbars",
-         "--remote-debugging-port=0", f"--user-data-dir={profile}", "about:blank"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    port_file = os.path.join(profile, "DevToolsActivePort")
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise CheckFailure(f"chromium exited with status {process.returncode} at start")
-        try:
-            with open(port_file) as handle:
-                lines = handle.read().split("\n")
-            if len(lines) >= 2 and lines[0].strip() and lines[1].strip():
-                return process, f"ws://127.0.0.1:{lines[0].strip()}{lines[1].strip()}"
-        except FileNotFoundError:
-            pass
-        time.sleep(0.1)
-    process.kill()
-    raise CheckFailure("chromium did not open its DevTools port within 30 s")
+    browser_reads, to_browser = os.pipe()
+    from_browser, browser_writes = os.pipe()
+    # Copies of the browser's ends above 3 and 4, so that putting one end in place cannot
+    # overwrite the other (os.pipe may have returned 3 or 4 for either).
+    high = [fcntl.fcntl(end, fcntl.F_DUPFD_CLOEXEC, 10) for end in (browser_reads, browser_writes)]
+
+    def place_pipe_ends():
+        # In the child, before exec: dup2 leaves 3 and 4 inheritable, the copies close at exec.
+        os.dup2(high[0], BROWSER_READS)
+        os.dup2(high[1], BROWSER_WRITES)
+
+    try:
+        # pass_fds keeps 3 and 4 open across exec (Popen closes every other descriptor from 3
+        # up after preexec_fn). It makes them inheritable before preexec_fn runs, so they must
+        # be open here: with descriptors 0 to 2 open, the two os.pipe calls fill 3 and 4 if
+        # nothing else did.
+        process = subprocess.Popen(
+            [binary, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--no-default-browser-check", "--disable-extensions",
+             "--disable-background-networking", "--disable-sync", "--disable-component-update",
+             "--hide-scrollbars", "--remote-debugging-pipe", f"--user-data-dir={profile}",
+             "about:blank"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            pass_fds=(BROWSER_READS, BROWSER_WRITES), preexec_fn=place_pipe_ends)
+    except BaseException:
+        for descriptor in (to_browser, from_browser):
+            os.close(descriptor)
+        raise
+    finally:
+        # Only the browser keeps its ends: our reads see the end of the pipe when it exits.
+        for descriptor in high + [browser_reads, browser_writes]:
+            os.close(descriptor)
+    return process, Pipe(to_browser, from_browser, process)
 
 
 # --- What the page shows --------------------------------------------------------------------
@@ -423,10 +402,10 @@ def main():
     page_url = "file://" + urllib.parse.quote(os.path.abspath(args.page))
     failures = []
     profile = tempfile.mkdtemp(prefix="check-report-")
-    process = None
+    process = pipe = None
     try:
-        process, url = start_chromium(profile)
-        devtools = DevTools(WebSocket(url, timeout=60))
+        process, pipe = start_chromium(profile)
+        devtools = DevTools(pipe)
         target = devtools.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         session = devtools.call(
             "Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
@@ -470,7 +449,6 @@ def main():
         width, height, colours = png_colours(image)
         if len(colours) < 2:
             failures.append(f"the screenshot ({width}x{height}) is blank: one colour")
-        devtools.socket.close()
         summary = (f"{len(facts['charts'])} charts, "
                    + (f"a matrix of {facts['matrix']['cells']} cells, " if facts["matrix"] else "")
                    + f"screenshot {width}x{height} with {len(colours)}+ colours in {args.screenshot}")
@@ -478,6 +456,9 @@ def main():
         failures.append(str(failure))
         summary = None
     finally:
+        if pipe:
+            # Closing its end of the pipe asks the browser to quit; terminate makes sure.
+            pipe.close()
         if process:
             process.terminate()
             try:
