@@ -42,6 +42,25 @@ public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
     case .nested: return "delivery"
     }
   }
+
+  /// What the workload does and what one operation costs, in a sentence: the HTML report's
+  /// caption and `observatory list`'s description.
+  public var summary: String {
+    switch self {
+    case .subscribe: return "Register n observers on one subject; cost per subscription."
+    case .notify: return "One write delivered to n observers; cost per delivered observer."
+    case .cancel: return "Cancel n observers in some order; cost per cancellation."
+    case .churn:
+      return "n observers in steady state; each step cancels one, subscribes one and writes once."
+    case .fanIn: return "n subjects with one observer each, one write on each; cost per write."
+    case .erasedNotify:
+      return "notify through the read-only AnyObservable and the send-only ObservationInput."
+    case .erasedSubscribe: return "subscribe through AnyObservable."
+    case .nested:
+      return "n observers of a path of some depth: a leaf change, or replacing the first"
+        + " intermediate (every observation rebinds); cost per delivered observer."
+    }
+  }
 }
 
 /// A variant of a workload: the order of cancellation, or none.
@@ -65,4 +84,16 @@ extension WorkloadPattern {
   /// The shallowest path a nested pattern can run on: rebinding replaces an intermediate,
   /// which a path of one property does not have.
   public var minimumDepth: Int { self == .rebind ? 2 : 1 }
+
+  /// What the pattern varies, in a few words, for `observatory list`.
+  public var summary: String {
+    switch self {
+    case .none: return "the workload has no variants"
+    case .fifo: return "cancel the oldest observer first"
+    case .lifo: return "cancel the newest observer first"
+    case .random: return "cancel in a seeded random order"
+    case .leaf: return "the leaf of the path changes"
+    case .rebind: return "the first intermediate is replaced, so every observation rebinds"
+    }
+  }
 }

@@ -50,7 +50,7 @@ extension HTMLReport {
           + " data-workload=\"\(section.workload.rawValue)\">")
       page.append("<h2>\(section.workload.rawValue)</h2>")
       page.append(
-        "<p class=\"workload-summary\">\(HTMLText.escaped(Self.summary(of: section.workload)))</p>"
+        "<p class=\"workload-summary\">\(HTMLText.escaped(section.workload.summary))</p>"
       )
       page += section.charts.map(ChartFigure.render)
       page.append("</section>")
@@ -67,23 +67,5 @@ extension HTMLReport {
       "</html>",
     ]
     return page.joined(separator: "\n") + "\n"
-  }
-
-  /// What one of `workload`'s operations is, in a sentence.
-  static func summary(of workload: Workload) -> String {
-    switch workload {
-    case .subscribe: return "Register n observers on one subject; cost per subscription."
-    case .notify: return "One write delivered to n observers; cost per delivered observer."
-    case .cancel: return "Cancel n observers in some order; cost per cancellation."
-    case .churn:
-      return "n observers in steady state; each step cancels one, subscribes one and writes once."
-    case .fanIn: return "n subjects with one observer each, one write on each; cost per write."
-    case .erasedNotify:
-      return "notify through the read-only AnyObservable and the send-only ObservationInput."
-    case .erasedSubscribe: return "subscribe through AnyObservable."
-    case .nested:
-      return "n observers of a path of some depth: a leaf change, or replacing the first"
-        + " intermediate (every observation rebinds); cost per delivered observer."
-    }
   }
 }
