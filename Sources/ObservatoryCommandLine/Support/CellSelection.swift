@@ -6,11 +6,11 @@ import ObservationWorkloads
 /// The options that choose a sweep's cells, shared by `run` and `ab`: backends, workloads,
 /// sizes, depths and allocators.
 struct CellSelection: ParsableArguments {
-  static let defaultSizes = [1, 16, 256, 1024, 4096, 65536, 1_048_576]
-  static let quickSizes = [1, 16, 256]
+  static let defaultSizes = SweepDefaults.sizes
+  static let quickSizes = SweepDefaults.quickSizes
   /// The mission's `controller?.player?.title`; `--depths` sweeps others.
-  static let defaultDepths = [3]
-  static let maximumDepth = 64
+  static let defaultDepths = SweepDefaults.depths
+  static let maximumDepth = SweepDefaults.maximumDepth
 
   /// The observer counts a cell may have.
   static let sizeRange = 1...1 << 24
