@@ -1,0 +1,124 @@
+import ObservationBackends
+import ObservationCore
+import ObservationWorkloads
+
+extension SweepCatalog {
+  /// The catalog as `observatory list` prints it: the backends (a block each: who wrote it,
+  /// what it declares, what the default sweep measures it on), the reference rows, the
+  /// workloads, the patterns of the workloads that have them, and the default sweep's sizes
+  /// and depths; lines within 100 columns but for a long name.
+  ///
+  /// - Complexity: O(*c*) for *c* characters of output.
+  public var text: String {
+    var lines = ["backends (run --backend NAME,...; default: every one, on its default workloads)"]
+    let nameWidth = backends.map(\.name.count).max() ?? 0
+    for backend in backends {
+      lines.append(
+        "  " + backend.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
+          + origin(of: backend))
+      let indent = "    "
+      let declared = backend.capabilities
+      lines.append(
+        indent + "timing \(declared.timing.rawValue), reentrant writes "
+          + reentrancy(declared.maxReentrancyDepth))
+      lines += Self.wrapped(
+        "capabilities: "
+          + (declared.flags.isEmpty
+            ? "none" : declared.flags.sorted().map(\.rawValue).joined(separator: ", ")),
+        indent: indent, hangingIndent: indent + "  ")
+      lines += Self.wrapped(
+        "default sweep: "
+          + (backend.defaultWorkloads == workloads
+            ? "every workload" : Self.list(backend.defaultWorkloads.map(\.rawValue))),
+        indent: indent, hangingIndent: indent + "  ")
+    }
+    lines.append("")
+    lines.append("reference rows (the floor a backend is read against; not a --backend)")
+    lines += Self.table(
+      references.map { ["  " + $0.name, "measured on " + Self.list($0.workloads.map(\.rawValue))] })
+    lines.append("")
+    lines.append("workloads (run --workload NAME,...; default: every one)")
+    lines += Self.table(workloads.map { ["  " + $0.rawValue, $0.summary] })
+    lines.append("")
+    lines.append("patterns (every sweep of a workload measures each of its patterns)")
+    let patterned = workloads.filter { $0.patterns != [.none] }
+    lines += Self.table(
+      patterned.flatMap { workload in
+        workload.patterns.map { pattern in
+          [
+            "  " + workload.rawValue, pattern.rawValue,
+            pattern.summary
+              + (workload.hasDepth && pattern.minimumDepth > 1
+                ? " (depth \(pattern.minimumDepth) or more)" : ""),
+          ]
+        }
+      })
+    lines.append("")
+    lines.append("default sweep")
+    let depthWorkloads = Self.list(workloads.filter(\.hasDepth).map(\.rawValue))
+    lines += Self.table([
+      ["  sizes (--sizes)", Self.numbers(sizes)],
+      ["  quick sizes (--quick)", Self.numbers(quickSizes)],
+      [
+        "  path depths (--depths)",
+        Self.numbers(depths) + " (\(depthWorkloads); 1 to \(maximumDepth) accepted)",
+      ],
+    ])
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func origin(of backend: Backend) -> String {
+    var text: String
+    switch backend.provenance {
+    case .original: text = "written in \(packageName)"
+    case .library(let library): text = "\(library)'s behaviour"
+    }
+    if let base = backend.nestedVariantOf { text += "; a nested variant of \(base)" }
+    return text
+  }
+
+  private func reentrancy(_ bound: ReentrancyBound) -> String {
+    switch bound {
+    case .bounded(0): return "not supported"
+    case .bounded(let depth): return "nest up to \(depth) deep"
+    case .unbounded: return "queued (unbounded)"
+    }
+  }
+
+  private static func list(_ names: [String]) -> String { names.joined(separator: ", ") }
+
+  private static func numbers(_ values: [Int]) -> String {
+    values.map(String.init).joined(separator: ", ")
+  }
+
+  /// `rows` as ``TextTable`` renders them, the last column broken at spaces so that lines fit
+  /// in 100 columns, its continuation lines starting where it starts.
+  private static func table(_ rows: [[String]]) -> [String] {
+    let widths = (0..<((rows.map(\.count).max() ?? 1) - 1)).map { column in
+      rows.map { $0[column].count }.max() ?? 0
+    }
+    let hanging = String(repeating: " ", count: widths.reduce(0, +) + 2 * widths.count)
+    return rows.flatMap { row in
+      let head = zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+        .joined(separator: "  ")
+      return wrapped(row.last ?? "", indent: head + "  ", hangingIndent: hanging)
+    }
+  }
+
+  /// `text` broken at spaces into lines of at most 100 columns, the first after `indent`, the
+  /// others after `hangingIndent`.
+  private static func wrapped(_ text: String, indent: String, hangingIndent: String) -> [String] {
+    var lines: [String] = []
+    var line = indent
+    for word in text.split(separator: " ") {
+      let prefix = lines.isEmpty ? indent : hangingIndent
+      if line.count > prefix.count && line.count + 1 + word.count > 100 {
+        lines.append(line)
+        line = hangingIndent
+      }
+      line += (line.count > (lines.isEmpty ? indent : hangingIndent).count ? " " : "") + word
+    }
+    lines.append(line)
+    return lines
+  }
+}

@@ -1,0 +1,86 @@
+import ObservationBackends
+import ObservationCore
+import ObservationWorkloads
+
+/// Everything a sweep can measure, as `observatory list` prints it: the backends with who wrote
+/// their behaviour and what they declare, the reference rows, the workloads with their
+/// patterns, and the sizes and depths of the default sweep.
+///
+/// Every value is read from the type that defines it (the rows a tool measures, ``Workload``,
+/// ``WorkloadPattern``, ``SweepDefaults``), so the list cannot drift from what `run` accepts.
+///
+/// ```swift
+/// let catalog = SweepCatalog(backends: MeasuredBackend.builtIns)
+/// print(catalog.text)
+/// let names = catalog.backends.map(\.name)  // what `run --backend` accepts
+/// ```
+public struct SweepCatalog: Equatable, Sendable {
+  /// A backend a sweep can measure: what `run --backend` accepts.
+  public struct Backend: Equatable, Sendable {
+    /// The name `--backend` takes and reports use.
+    public var name: String
+    /// Who wrote the behaviour it measures: the package that declares it, or a library.
+    public var provenance: BackendProvenance
+    /// What the backend declares: timing, capability flags, reentrancy bound.
+    public var capabilities: BackendCapabilities
+    /// For a nested variant (see ``BackendDescription/nestedVariantOf``), its base backend.
+    public var nestedVariantOf: String?
+    /// The workloads a sweep that does not name the backend measures it on, in sweep order.
+    public var defaultWorkloads: [Workload]
+  }
+
+  /// A reference loop: measured beside the backends, never named with `--backend`.
+  public struct Reference: Equatable, Sendable {
+    /// The row's name in reports.
+    public var name: String
+    /// The workloads the row is measured on.
+    public var workloads: [Workload]
+  }
+
+  /// What the list calls the package whose backends are `.original`: `Observatory`, or a third
+  /// party's tool.
+  public var packageName: String
+  /// The backends, in report order.
+  public var backends: [Backend]
+  /// The reference rows, in report order.
+  public var references: [Reference]
+  /// Every workload, in sweep order; each has its patterns (``Workload/patterns``).
+  public var workloads: [Workload]
+  /// The observer counts of the default sweep (``SweepDefaults/sizes``).
+  public var sizes: [Int]
+  /// The observer counts of the quick sweep (``SweepDefaults/quickSizes``).
+  public var quickSizes: [Int]
+  /// The nested workload's path depths in the default sweep (``SweepDefaults/depths``).
+  public var depths: [Int]
+  /// The deepest path `--depths` accepts (``SweepDefaults/maximumDepth``).
+  public var maximumDepth: Int
+
+  /// The catalog of a tool that measures `backends` beside `references`.
+  ///
+  /// - Parameters:
+  ///   - backends: the rows `--backend` accepts, in report order (the tool's backends).
+  ///   - references: the reference rows, measured beside them.
+  ///   - packageName: who wrote the `.original` backends, for the list.
+  /// - Complexity: O(*b* × *w*) for *b* backends and *w* workloads.
+  public init(
+    backends: [MeasuredBackend], references: [MeasuredBackend] = MeasuredBackend.references,
+    packageName: String = "Observatory"
+  ) {
+    let workloads = Workload.allCases
+    self.packageName = packageName
+    self.backends = backends.map { row in
+      Backend(
+        name: row.name, provenance: row.description.provenance, capabilities: row.capabilities,
+        nestedVariantOf: row.description.nestedVariantOf,
+        defaultWorkloads: workloads.filter(row.isMeasuredByDefault(on:)))
+    }
+    self.references = references.map { row in
+      Reference(name: row.name, workloads: workloads.filter(row.isMeasuredByDefault(on:)))
+    }
+    self.workloads = workloads
+    sizes = SweepDefaults.sizes
+    quickSizes = SweepDefaults.quickSizes
+    depths = SweepDefaults.depths
+    maximumDepth = SweepDefaults.maximumDepth
+  }
+}
