@@ -9,8 +9,9 @@ struct Observatory: ParsableCommand {
     abstract: "Checks and measures ways of observing a changing value.",
     subcommands: [
       RunCommand.self, CompareCommand.self, ABCommand.self, HistoryCommand.self, TableCommand.self,
-      ReportCommand.self, ConformanceCommand.self, ConformanceTestsCommand.self,
-      BaselineCommand.self, CellCommand.self, ConformanceChildCommand.self,
+      ReportCommand.self, ListCommand.self, ConformanceCommand.self,
+      ConformanceTestsCommand.self, BaselineCommand.self, CellCommand.self,
+      ConformanceChildCommand.self,
     ],
     defaultSubcommand: RunCommand.self)
 

@@ -18,10 +18,10 @@ import ObservationHarness
 /// }
 /// ```
 ///
-/// and gets every command (`run`, `compare`, `ab`, `history`, `table`, `conformance`,
-/// `baseline`) over its backends, side by side with the built-in ones and the reference rows,
-/// in the same reports. Cells and conformance children run in fresh processes of that same
-/// executable, so they know the same backends.
+/// and gets every command (`run`, `compare`, `ab`, `history`, `table`, `report`, `list`,
+/// `conformance`, `baseline`) over its backends, side by side with the built-in ones and the
+/// reference rows, in the same reports. Cells and conformance children run in fresh processes
+/// of that same executable, so they know the same backends.
 public enum ObservatoryTool {
   /// The backends the commands of this process know, in report order: set once by
   /// ``main(backends:includingBuiltIns:)`` before the arguments are parsed.

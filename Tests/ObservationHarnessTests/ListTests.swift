@@ -1,0 +1,163 @@
+import ArgumentParser
+import Foundation
+import ObservationBackends
+import ObservationWorkloads
+import Testing
+
+@testable import ObservationHarness
+@testable import ObservatoryCommandLine
+
+/// `observatory list`: what it prints is what the catalog holds and what `run` accepts.
+@Suite("list")
+struct ListTests {
+  /// `list --format json` as the built executable prints it, parsed.
+  static let printed: Result<[String: Any], any Error> = Result {
+    let run = try HostileInputTests.run(
+      ["list", "--format", "json"], in: FileManager.default.temporaryDirectory)
+    guard run.status == 0 else {
+      throw ValidationError("list --format json exited with \(run.status): \(run.errors)")
+    }
+    guard
+      let object = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+    else { throw ValidationError("not a JSON object: \(run.output.prefix(200))") }
+    return object
+  }
+
+  private func printed() throws -> [String: Any] { try Self.printed.get() }
+
+  private func backends() throws -> [[String: Any]] {
+    try #require(try printed()["backends"] as? [[String: Any]])
+  }
+
+  @Test("The JSON has every catalog backend, in order, with its provenance and capabilities")
+  func everyCatalogBackend() throws {
+    let listed = try backends()
+    #expect(listed.compactMap { $0["name"] as? String } == BackendCatalog.names)
+    for (entry, object) in zip(BackendCatalog.entries, listed) {
+      let capabilities = entry.backend.capabilities
+      #expect(object["timing"] as? String == capabilities.timing.rawValue)
+      #expect(
+        object["capabilities"] as? [String] == capabilities.flags.map(\.rawValue).sorted(),
+        "\(entry.backend.name)")
+      switch entry.description.provenance {
+      case .original:
+        #expect(object["provenance"] as? String == "original")
+        #expect(object["library"] is NSNull)
+      case .library(let library):
+        #expect(object["provenance"] as? String == "library")
+        #expect(object["library"] as? String == library)
+      }
+      switch capabilities.maxReentrancyDepth {
+      case .bounded(let depth): #expect(object["max_reentrancy_depth"] as? Int == depth)
+      case .unbounded: #expect(object["max_reentrancy_depth"] as? String == "unbounded")
+      }
+      #expect(
+        (object["nested_variant_of"] as? String) == entry.description.nestedVariantOf
+          && object.keys.contains("nested_variant_of"))
+    }
+  }
+
+  @Test("Every key is present in every entry, whatever its value")
+  func stableKeys() throws {
+    let object = try printed()
+    #expect(
+      Set(object.keys) == ["package", "backends", "references", "workloads", "default_sweep"])
+    let backendKeys: Set<String> = [
+      "name", "provenance", "library", "timing", "capabilities", "max_reentrancy_depth",
+      "nested_variant_of", "default_workloads",
+    ]
+    for backend in try backends() { #expect(Set(backend.keys) == backendKeys) }
+    let workloads = try #require(object["workloads"] as? [[String: Any]])
+    for workload in workloads {
+      #expect(Set(workload.keys) == ["name", "unit", "summary", "has_depth", "patterns"])
+      for pattern in try #require(workload["patterns"] as? [[String: Any]]) {
+        #expect(Set(pattern.keys) == ["name", "summary", "minimum_depth"])
+      }
+    }
+  }
+
+  @Test("Every listed backend and workload is accepted by run, every pattern by cell")
+  func namesAreAccepted() throws {
+    let names = try backends().compactMap { $0["name"] as? String }
+    for name in names {
+      let command = try Observatory.parseAsRoot(["run", "--allow-debug", "--backend", name])
+      let run = try #require(command as? RunCommand)
+      #expect(run.selection.backend?.elements == [name])
+    }
+    let all = try #require(
+      try Observatory.parseAsRoot([
+        "run", "--allow-debug", "--backend", names.joined(separator: ","),
+      ]) as? RunCommand)
+    #expect(all.selection.backend?.elements == names)
+
+    let workloads = try #require(try printed()["workloads"] as? [[String: Any]])
+    let workloadNames = workloads.compactMap { $0["name"] as? String }
+    #expect(workloadNames == Workload.allCases.map(\.rawValue))
+    let run = try #require(
+      try Observatory.parseAsRoot([
+        "run", "--allow-debug", "--workload", workloadNames.joined(separator: ","),
+      ]) as? RunCommand)
+    #expect(run.selection.workload?.elements == Workload.allCases)
+    for workload in workloads {
+      for pattern in try #require(workload["patterns"] as? [[String: Any]]) {
+        let cell = try CellCommand.parseAsRoot([
+          "--backend", names[0], "--workload", try #require(workload["name"] as? String),
+          "--pattern", try #require(pattern["name"] as? String), "--n", "1", "--depth", "2",
+          "--repetitions", "1", "--budget", "1",
+        ])
+        #expect(cell is CellCommand)
+      }
+    }
+  }
+
+  @Test("The default sweep's sizes and depths are the ones run plans with")
+  func defaultSweep() throws {
+    let sweep = try #require(try printed()["default_sweep"] as? [String: Any])
+    let run = try #require(try Observatory.parseAsRoot(["run", "--allow-debug"]) as? RunCommand)
+    #expect(sweep["sizes"] as? [Int] == run.selection.plannedSizes)
+    #expect(sweep["depths"] as? [Int] == run.selection.plannedDepths)
+    let quick = try #require(
+      try Observatory.parseAsRoot(["run", "--allow-debug", "--quick"]) as? RunCommand)
+    #expect(sweep["quick_sizes"] as? [Int] == quick.selection.plannedSizes)
+    let sizes = try #require(sweep["sizes"] as? [Int])
+    _ = try Observatory.parseAsRoot([
+      "run", "--allow-debug", "--sizes", sizes.map(String.init).joined(separator: ","),
+    ])
+  }
+
+  @Test("The reference rows are listed apart, as measured on notify only")
+  func references() throws {
+    let references = try #require(try printed()["references"] as? [[String: Any]])
+    #expect(
+      references.compactMap { $0["name"] as? String } == MeasuredBackend.references.map(\.name))
+    #expect(references.allSatisfy { $0["workloads"] as? [String] == ["notify"] })
+    let names = Set(try backends().compactMap { $0["name"] as? String })
+    #expect(names.isDisjoint(with: MeasuredBackend.references.map(\.name)))
+  }
+
+  @Test("A third party's backend is listed after the built-in ones, as written in its package")
+  func thirdParty() throws {
+    let extra = MeasuredBackend(
+      name: "my-backend", kind: .backend, capabilities: MeasuredBackend.builtIns[0].capabilities,
+      description: BackendDescription(provenance: .original), backend: nil
+    ) { _, _, _, _, _, _ in { _ in Sample(nanoseconds: 0, operations: 0) } }
+    let catalog = SweepCatalog(
+      backends: MeasuredBackend.builtIns + [extra], packageName: "this package (bench)")
+    #expect(catalog.backends.last?.name == "my-backend")
+    #expect(catalog.text.contains("my-backend") && catalog.text.contains("this package (bench)"))
+  }
+
+  @Test("The text names every backend, workload and pattern, in lines of at most 100 columns")
+  func text() {
+    let text = SweepCatalog(backends: MeasuredBackend.builtIns).text
+    for name in BackendCatalog.names + Workload.allCases.map(\.rawValue) {
+      #expect(text.contains("  \(name) "), "\(name)")
+    }
+    for pattern in Workload.allCases.flatMap(\.patterns) where pattern != .none {
+      #expect(text.contains(" \(pattern.rawValue) "), "\(pattern.rawValue)")
+    }
+    for size in SweepDefaults.sizes { #expect(text.contains(String(size))) }
+    let long = text.split(separator: "\n").filter { $0.count > 100 }
+    #expect(long.isEmpty, "\(long)")
+  }
+}
