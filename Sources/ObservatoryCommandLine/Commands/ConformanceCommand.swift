@@ -12,13 +12,14 @@ struct ConformanceCommand: ParsableCommand {
     commandName: "conformance",
     abstract: "Run the conformance suite over the built-in backends and print or write the matrix.",
     discussion: """
-      Exits non-zero if a backend written in this package fails a rule it declares. Backends
-      built on other libraries (OpenCombine) may fail rules: those failures are findings and are
-      shown in the matrix.
+      Exits non-zero if a backend written in this package fails a rule it declares. \
+      Backends built on other libraries (OpenCombine) may fail rules: those failures are \
+      findings and are shown in the matrix.
 
-      Each backend's rules run in a child process of this tool (`conformance-child`), so that a
-      rule that traps, overflows the stack or deadlocks is reported as `crashed (signal N)` or
-      `timed out after T s` and every other rule still runs; --in-process runs them here.
+      Each backend's rules run in a child process of this tool (`conformance-child`), so \
+      that a rule that traps, overflows the stack or deadlocks is reported as `crashed \
+      (signal N)` or `timed out after T s` and every other rule still runs; --in-process \
+      runs them here.
       """)
 
   @Option(

@@ -11,13 +11,13 @@ struct RunCommand: ParsableCommand {
     abstract:
       "Measure subscribe, notify, cancel, churn, fan-in and erased costs over observer counts.",
     discussion: """
-      Every backend × workload × size × allocator is a cell, measured in a fresh process with a
-      warm-up and repetitions. Writes a CSV report (schema in Results/README.md) atomically to
-      --output, by default Results/<date>_<commit>_<host>.csv, with _quick when --quick,
-      _partial when the selection is narrowed, _instructions for counts, and _2, _3, ... when
-      that name is taken, before or while the sweep runs: a run never replaces a report unless
-      --output names it and --force is given. The output path is checked before anything is
-      measured.
+      Every backend × workload × size × allocator is a cell, measured in a fresh process with \
+      a warm-up and repetitions. Writes a CSV report (schema in Results/README.md) atomically \
+      to --output, by default Results/<date>_<commit>_<host>.csv, with _quick when --quick, \
+      _partial when the selection is narrowed, _instructions for counts, and _2, _3, ... when \
+      that name is taken, before or while the sweep runs: a run never replaces a report \
+      unless --output names it and --force is given. The output path is checked before \
+      anything is measured.
       """)
 
   @OptionGroup var selection: CellSelection
