@@ -15,25 +15,36 @@ struct CellSelection: ParsableArguments {
   /// The observer counts a cell may have.
   static let sizeRange = 1...1 << 24
 
+  /// `values` as the help lists them: `1, 16, 256`.
+  static func list(_ values: [Int]) -> String { values.map(String.init).joined(separator: ", ") }
+
   @Option(
-    name: .long, help: "Backends to measure (comma-separated); default: all.",
+    name: .long,
+    help: "Backends to measure (comma-separated; `observatory list` names them); default: all.",
     transform: BackendSelection.parse)
   var backend: CommaSeparated<String>?
 
   @Option(
-    name: .long, help: "Workloads to measure (comma-separated); default: all.",
+    name: .long,
+    help: "Workloads to measure (comma-separated; `observatory list` names them); default: all.",
     transform: CommaSeparated<Workload>.parser(entry: "workload"))
   var workload: CommaSeparated<Workload>?
 
   @Option(
-    name: .long, help: "Observer counts (comma-separated positive integers).",
+    name: .long,
+    help: """
+      Observer counts (comma-separated positive integers); default: \
+      \(list(defaultSizes)) (\(list(quickSizes)) with --quick).
+      """,
     transform: CommaSeparated<Int>.parser(entry: "size", in: sizeRange))
   var sizes: CommaSeparated<Int>?
 
   @Option(
     name: .long,
-    help:
-      "Path depths for the nested workload (comma-separated, 1 to 64; rebind needs 2 or more; default 3).",
+    help: """
+      Path depths for the nested workload (comma-separated, 1 to \(maximumDepth); rebind needs \
+      2 or more; default \(list(defaultDepths))).
+      """,
     transform: CommaSeparated<Int>.parser(entry: "depth", in: 1...maximumDepth))
   var depths: CommaSeparated<Int>?
 
@@ -45,7 +56,9 @@ struct CellSelection: ParsableArguments {
       """)
   var allocator: AllocatorChoice?
 
-  @Flag(name: .long, help: "A smoke sweep of about a minute: sizes 1, 16, 256, fewer repetitions.")
+  @Flag(
+    name: .long,
+    help: "A smoke sweep of about a minute: sizes \(list(quickSizes)), fewer repetitions.")
   var quick = false
 
   /// Whether the options measure less than the default sweep (or the quick one).
