@@ -7,19 +7,28 @@ public struct Sweep {
   let runner: CellRunner
   let metric: Metric
 
-  /// Every plan's result (`nil`: not run, capped by its series), and the largest size each
-  /// series finished.
-  public func measure(
-    _ plans: [Cell], quiet: Bool
-  ) -> (
-    results: [(Cell, CellRunner.Result?)], largestFinished: [Cell.Series: Int]
-  ) {
+  /// Every plan's result (`nil`: not run, capped by its series), the largest size each
+  /// series finished, and the sweep's wall time. Unless `quiet`, progress goes to standard
+  /// error, with the time left estimated from what each series measured so far (see
+  /// ``SweepProgress``).
+  ///
+  /// - Complexity: O(*c*²) bookkeeping for *c* cells (each step estimates the time left of
+  ///   every cell after it), besides running them.
+  public func measure(_ plans: [Cell], quiet: Bool) -> SweepResult {
+    let start = DispatchTime.now()
     var progress = SweepProgress(total: plans.count, quiet: quiet)
     var cappedSeries: [Cell.Series: Int] = [:]
     var largestFinished: [Cell.Series: Int] = [:]
     var projections: [Cell.Series: CostProjection] = [:]
+    var timing = RemainingTime()
     var results: [(Cell, CellRunner.Result?)] = []
-    for plan in plans {
+    func remaining(after index: Int) -> Double? {
+      timing.seconds(
+        remaining: plans[(index + 1)...], projections: projections,
+        capped: Set(cappedSeries.keys), budget: runner.budget,
+        repetitions: runner.totalRepetitions)
+    }
+    for (index, plan) in plans.enumerated() {
       // Skip a cell once its series ran out of time, or when the sizes measured so far
       // project it far past the budget: a pathological cell must not run for an hour, nor
       // even for its whole hard limit.
@@ -31,10 +40,14 @@ public struct Sweep {
       {
         cappedSeries[plan.series] = cappedSeries[plan.series] ?? plan.n
         results.append((plan, nil))
-        progress.advance("\(plan.backend) \(plan.workload.rawValue) n=\(plan.n): capped")
+        progress.advance(
+          "\(plan.backend) \(plan.workload.rawValue) n=\(plan.n): capped",
+          remainingSeconds: remaining(after: index))
         continue
       }
+      let cellStart = DispatchTime.now()
       let result = runner.run(plan)
+      timing.record(plan, seconds: Self.seconds(since: cellStart))
       switch result {
       case .finished(let outcome) where !outcome.capped:
         largestFinished[plan.series] = plan.n
@@ -51,9 +64,16 @@ public struct Sweep {
       results.append((plan, result))
       progress.advance(
         "\(plan.allocator.rawValue) \(plan.backend) \(plan.workload.rawValue) \(plan.pattern.rawValue)"
-          + (plan.depth > 0 ? " depth=\(plan.depth)" : "") + " n=\(plan.n)")
+          + (plan.depth > 0 ? " depth=\(plan.depth)" : "") + " n=\(plan.n)",
+        remainingSeconds: remaining(after: index))
     }
-    return (results, largestFinished)
+    return SweepResult(
+      results: results, largestFinished: largestFinished,
+      wallSeconds: Self.seconds(since: start))
+  }
+
+  private static func seconds(since start: DispatchTime) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
   }
 
   /// A sweep that runs its cells with `runner` and measures `metric`.

@@ -150,9 +150,9 @@ enum InstructionGate {
       jemalloc: nil, repetitions: 1, processes: nil, budget: nil,
       simulatesCaches: false)
     defer { runner.instructionCounter?.removeScratch() }
-    let (results, largestFinished) = Sweep(runner: runner, metric: .instructions).measure(
+    let sweep = Sweep(runner: runner, metric: .instructions).measure(
       plans(allocator: .system), quiet: quiet)
     return ReportBuilder(environment: .current(), repetitions: 1, metric: .instructions)
-      .report(results, largestFinished: largestFinished)
+      .report(sweep.results, largestFinished: sweep.largestFinished)
   }
 }

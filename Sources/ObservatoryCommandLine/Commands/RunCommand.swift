@@ -121,13 +121,12 @@ struct RunCommand: ParsableCommand {
       processes: processes, budget: cellBudget, simulatesCaches: cacheSim)
     defer { runner.instructionCounter?.removeScratch() }
     if allocators.contains(.jemalloc) { try runner.checkJemalloc() }
-    let (results, largestFinished) = Sweep(runner: runner, metric: metric).measure(
-      plans, quiet: reporting.quiet)
+    let sweep = Sweep(runner: runner, metric: metric).measure(plans, quiet: reporting.quiet)
 
     let report = ReportBuilder(
       environment: environment, repetitions: repetitionCount, metric: metric
     )
-    .report(results, largestFinished: largestFinished)
+    .report(sweep.results, largestFinished: sweep.largestFinished)
     let text = format == .json ? try report.json() : report.csv
     guard let file else { return try StandardOutput.write(text) }
     let written = try file.write(text)
