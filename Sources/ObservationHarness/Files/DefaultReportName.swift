@@ -57,4 +57,54 @@ public struct DefaultReportName {
     if name.hasSuffix("_instructions") { name = name.dropLast("_instructions".count) }
     return name.hasSuffix("_quick") || name.hasSuffix("_partial")
   }
+
+  /// The newest other report beside the one at `path` that a sweep of the same kind wrote
+  /// under its default name (dated, and quick, narrowed or counting instructions as it is),
+  /// newest by name: the report to compare it with. `nil` when there is none.
+  ///
+  /// - Complexity: O(*f*) for *f* files in the directory.
+  public static func latestComparable(to path: String) -> String? {
+    let directory = (path as NSString).deletingLastPathComponent
+    let name = (path as NSString).lastPathComponent
+    guard
+      let files = try? FileManager.default.contentsOfDirectory(
+        atPath: directory.isEmpty ? "." : directory)
+    else { return nil }
+    let newest = files.filter { file in
+      file != name && file.hasSuffix(".csv") && isDated(file) && kind(file) == kind(name)
+    }.max()
+    return newest.map {
+      directory.isEmpty ? $0 : (directory as NSString).appendingPathComponent($0)
+    }
+  }
+
+  /// Whether the file name starts as a default name does: `2026-11-24_`.
+  private static func isDated(_ name: String) -> Bool {
+    let head = Array(name.utf8.prefix(11))
+    guard head.count == 11 else { return false }
+    return head.enumerated().allSatisfy { index, byte in
+      switch index {
+      case 4, 7: return byte == UInt8(ascii: "-")
+      case 10: return byte == UInt8(ascii: "_")
+      default: return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      }
+    }
+  }
+
+  /// The suffixes of a default name, without its number: `_quick`, `_partial`,
+  /// `_instructions`, in that order, each there or not.
+  private static func kind(_ name: String) -> [Bool] {
+    var stem = Substring(name.hasSuffix(".csv") ? String(name.dropLast(4)) : name)
+    if let underscore = stem.lastIndex(of: "_"),
+      !stem[stem.index(after: underscore)...].isEmpty,
+      stem[stem.index(after: underscore)...].allSatisfy({ $0.isASCII && $0.isNumber })
+    {
+      stem = stem[..<underscore]
+    }
+    return ["_quick", "_partial", "_instructions"].reversed().map { suffix in
+      guard stem.hasSuffix(suffix) else { return false }
+      stem = stem.dropLast(suffix.count)
+      return true
+    }
+  }
 }

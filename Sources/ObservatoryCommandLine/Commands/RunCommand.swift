@@ -18,6 +18,13 @@ struct RunCommand: ParsableCommand {
       that name is taken, before or while the sweep runs: a run never replaces a report \
       unless --output names it and --force is given. The output path is checked before \
       anything is measured.
+
+      Progress goes to standard error: on a terminal, one line redrawn in place that fits \
+      the window (COLUMNS, else the terminal's width) with the time left as the sweep's cost \
+      projection estimates it; elsewhere, a line per cell. At the end a summary follows: the \
+      cells ok, capped, invalid and failed, the wall time, where the report went, the \
+      backends with the most capped cells, and the table, report and compare commands to \
+      run on it. --quiet drops the progress and prints the summary as one line, for CI logs.
       """)
 
   @OptionGroup var selection: CellSelection
@@ -128,12 +135,24 @@ struct RunCommand: ParsableCommand {
     )
     .report(sweep.results, largestFinished: sweep.largestFinished)
     let text = format == .json ? try report.json() : report.csv
-    guard let file else { return try StandardOutput.write(text) }
-    let written = try file.write(text)
-    if !reporting.quiet {
-      StandardOutput.writeError(
-        "observatory: wrote \(report.results.count) rows to \(written)\n")
+    var destination = SweepSummary.Destination.standardOutput
+    var baseline: String?
+    if let file {
+      let written = try file.write(text)
+      destination = format == .json ? .json(written) : .csv(written)
+      if format == .csv { baseline = DefaultReportName.latestComparable(to: written) }
+    } else {
+      try StandardOutput.write(text)
     }
+    let summary = SweepSummary(
+      report: report, wallSeconds: sweep.wallSeconds, destination: destination,
+      baseline: baseline, tool: Self.toolName, tableSizes: TableCommand.defaultSizes)
+    StandardOutput.writeError(reporting.quiet ? summary.line : summary.text)
+  }
+
+  /// What the suggested commands call this tool: the name it was run by.
+  static var toolName: String {
+    CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "observatory"
   }
 
   /// Where the report goes: `nil` for standard output, the `--output` file, or the default
