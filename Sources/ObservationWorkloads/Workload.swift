@@ -45,6 +45,8 @@ public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
 
   /// What the workload does and what one operation costs, in a sentence: the HTML report's
   /// caption and `observatory list`'s description.
+  ///
+  /// - Complexity: O(1).
   public var summary: String {
     switch self {
     case .subscribe: return "Register n observers on one subject; cost per subscription."
@@ -86,6 +88,8 @@ extension WorkloadPattern {
   public var minimumDepth: Int { self == .rebind ? 2 : 1 }
 
   /// What the pattern varies, in a few words, for `observatory list`.
+  ///
+  /// - Complexity: O(1).
   public var summary: String {
     switch self {
     case .none: return "the workload has no variants"
