@@ -6,8 +6,8 @@ import ObservationWorkloads
 /// their behaviour and what they declare, the reference rows, the workloads with their
 /// patterns, and the sizes and depths of the default sweep.
 ///
-/// Every value is read from the type that defines it (the rows a tool measures, ``Workload``,
-/// ``WorkloadPattern``, ``SweepDefaults``), so the list cannot drift from what `run` accepts.
+/// Every value is read from the type that defines it (the rows a tool measures, `Workload`,
+/// `WorkloadPattern`, ``SweepDefaults``), so the list cannot drift from what `run` accepts.
 ///
 /// ```swift
 /// let catalog = SweepCatalog(backends: MeasuredBackend.builtIns)
@@ -23,7 +23,7 @@ public struct SweepCatalog: Equatable, Sendable {
     public var provenance: BackendProvenance
     /// What the backend declares: timing, capability flags, reentrancy bound.
     public var capabilities: BackendCapabilities
-    /// For a nested variant (see ``BackendDescription/nestedVariantOf``), its base backend.
+    /// For a nested variant (see `BackendDescription.nestedVariantOf`), its base backend.
     public var nestedVariantOf: String?
     /// The workloads a sweep that does not name the backend measures it on, in sweep order.
     public var defaultWorkloads: [Workload]
@@ -44,7 +44,7 @@ public struct SweepCatalog: Equatable, Sendable {
   public var backends: [Backend]
   /// The reference rows, in report order.
   public var references: [Reference]
-  /// Every workload, in sweep order; each has its patterns (``Workload/patterns``).
+  /// Every workload, in sweep order; each has its patterns (`Workload.patterns`).
   public var workloads: [Workload]
   /// The observer counts of the default sweep (``SweepDefaults/sizes``).
   public var sizes: [Int]

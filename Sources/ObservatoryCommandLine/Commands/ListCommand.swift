@@ -25,7 +25,7 @@ struct ListCommand: ParsableCommand {
   enum ListFormat: String, CaseIterable, ExpressibleByArgument {
     /// Sections for a person to read.
     case text
-    /// One JSON object (``SweepCatalog/json()``).
+    /// One JSON object (`SweepCatalog.json()`).
     case json
   }
 
