@@ -40,6 +40,9 @@ public struct SweepSummary {
   /// The summary of a sweep that wrote `report` to `destination` in `wallSeconds`.
   ///
   /// - Parameters:
+  ///   - report: the sweep's results.
+  ///   - wallSeconds: how long the sweep took.
+  ///   - destination: where the report went.
   ///   - baseline: an earlier report, for the suggested `compare`; `nil` leaves a placeholder.
   ///   - tool: what the suggested commands call the tool.
   ///   - tableSizes: the sizes `table` shows by default (its `--sizes`).
