@@ -44,7 +44,7 @@ public struct DefaultReportName {
   /// sweep (`..._quick.csv`, `..._partial_2.csv`, `..._quick_partial_instructions.csv`): such
   /// a report measured fewer repetitions or only some cells, so it is not the main job's.
   public static func isNarrowSweep(_ path: String) -> Bool {
-    var name = Substring((path as NSString).lastPathComponent)
+    var name = Substring(PathText.name(of: path))
     guard name.hasSuffix(".csv") else { return false }
     name = name.dropLast(4)
     if let underscore = name.lastIndex(of: "_"),
@@ -64,8 +64,8 @@ public struct DefaultReportName {
   ///
   /// - Complexity: O(*f*) for *f* files in the directory.
   public static func latestComparable(to path: String) -> String? {
-    let directory = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
+    let directory = PathText.directory(of: path)
+    let name = PathText.name(of: path)
     guard
       let files = try? FileManager.default.contentsOfDirectory(
         atPath: directory.isEmpty ? "." : directory)
@@ -74,7 +74,7 @@ public struct DefaultReportName {
       file != name && file.hasSuffix(".csv") && isDated(file) && kind(file) == kind(name)
     }.max()
     return newest.map {
-      directory.isEmpty ? $0 : (directory as NSString).appendingPathComponent($0)
+      directory.isEmpty ? $0 : directory + "/" + $0
     }
   }
 

@@ -73,7 +73,7 @@ public struct OutputFile {
       throw failure("the path is \(path.utf8.count) bytes; at most \(Self.longestPath) fit")
     }
     let scratchLength =
-      ((path as NSString).deletingLastPathComponent as String).utf8.count + 1
+      PathText.directory(of: path).utf8.count + 1
       + Self.longestScratchName
     guard scratchLength <= Self.longestPath else {
       throw failure(
@@ -107,7 +107,7 @@ public struct OutputFile {
     }
     // Directories on the way may be symbolic links to directories (`Results` linked to another
     // disk); only the file itself must not be one.
-    var directory = (path as NSString).deletingLastPathComponent
+    var directory = PathText.directory(of: path)
     if directory.isEmpty { directory = "." }
     while stat(directory, &status) != 0 {
       guard errno == ENOENT else {
@@ -117,7 +117,7 @@ public struct OutputFile {
         throw failure(
           "'\(directory)' is a symbolic link to nothing; a directory cannot be made there")
       }
-      let parent = (directory as NSString).deletingLastPathComponent
+      let parent = PathText.directory(of: directory)
       directory = parent.isEmpty ? "." : parent
     }
     guard status.st_mode & S_IFMT == S_IFDIR else {
@@ -252,11 +252,11 @@ public struct OutputFile {
   /// Makes the directories missing above the file; returns them, outermost first.
   private func makeDirectories() throws -> [String] {
     var missing: [String] = []
-    var directory = (path as NSString).deletingLastPathComponent
+    var directory = PathText.directory(of: path)
     var status = stat()
     while !directory.isEmpty && lstat(directory, &status) != 0 {
       missing.insert(directory, at: 0)
-      directory = (directory as NSString).deletingLastPathComponent
+      directory = PathText.directory(of: directory)
     }
     var made: [String] = []
     for directory in missing {
@@ -272,7 +272,7 @@ public struct OutputFile {
 
   /// Writes `text` to a new temporary file beside the target and flushes it; returns its path.
   private func stage(_ text: String) throws -> String {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = PathText.directory(of: path)
     var template = Array(
       ((directory.isEmpty ? "" : directory + "/") + ".observatory-XXXXXX.tmp").utf8CString)
     let descriptor = mkstemps(&template, 4)
@@ -314,7 +314,7 @@ public struct OutputFile {
   /// Links the current file under a new unpredictable name beside it, so that it can be put
   /// back; returns that name.
   private func keepBackup() throws -> String {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = PathText.directory(of: path)
     for _ in 0..<100 {
       let name =
         (directory.isEmpty ? "" : directory + "/") + ".observatory-"
