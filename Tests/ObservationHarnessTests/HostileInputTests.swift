@@ -188,6 +188,16 @@ struct HostileInputTests {
           + "/r.csv",
       ], "the path is 4226 bytes; at most 4095 fit"),
     .init("a directory as output", Self.smallSweep + ["--output", "/tmp"], "a directory"),
+    // Foundation's path methods trap on `.`: the check must not use them.
+    .init(
+      "the working directory as output, with --force",
+      Self.smallSweep + ["--output", ".", "--force"], "--output '.': is a directory"),
+    .init(
+      "the parent directory as output, with --force",
+      Self.smallSweep + ["--output", "..", "--force"], "--output '..': is a directory"),
+    .init(
+      "a directory's own entry as output", Self.smallSweep + ["--output", "/tmp/."],
+      "--output '/tmp/.': is a directory"),
     .init(
       "a name too long for the file system",
       Self.smallSweep + [
@@ -382,6 +392,28 @@ struct HostileInputTests {
       ], in: directory)
     #expect(history.status == 0, "\(history.errors)")
     #expect(history.errors.contains("skipped conformance.csv"))
+    // The matrix alone is named as what it is, not searched for a row.
+    let matrixOnly = try Self.run(
+      ["history", "conformance.csv", "--backend", "array", "--workload", "notify", "--n", "1"],
+      in: directory)
+    #expect(matrixOnly.status == 1, "\(matrixOnly.output)")
+    #expect(
+      matrixOnly.errors.contains(
+        "conformance.csv: a conformance matrix (its header starts 'suite_version,rule,'), not a"
+          + " report of costs"), "\(matrixOnly.errors)")
+    // One run is one point, whether its file is named twice or copied under another name.
+    try FileManager.default.copyItem(
+      at: directory.appendingPathComponent("a.csv"),
+      to: directory.appendingPathComponent("copy.csv"))
+    let repeated = try Self.run(
+      [
+        "history", "a.csv", "a.csv", "copy.csv", "--backend", "array", "--workload", "notify",
+        "--n", "1",
+      ], in: directory)
+    #expect(repeated.status == 0, "\(repeated.errors)")
+    #expect(repeated.output.split(separator: "\n").count == 2, "\(repeated.output)")
+    #expect(repeated.errors.contains("skipped a.csv: the same run as a.csv, read once"))
+    #expect(repeated.errors.contains("skipped copy.csv: the same run as a.csv, read once"))
 
     let report = try String(contentsOf: directory.appendingPathComponent("a.csv"), encoding: .utf8)
     var lines = report.split(separator: "\n").map(String.init)

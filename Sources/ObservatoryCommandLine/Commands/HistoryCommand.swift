@@ -69,12 +69,31 @@ struct HistoryCommand: ParsableCommand {
       }
       paths.removeAll(where: DefaultReportName.isNarrowSweep)
     }
+    if paths.isEmpty, let matrix = reports.first {
+      throw ValidationError(
+        "\(matrix): a conformance matrix (its header starts 'suite_version,rule,'), not a report"
+          + " of costs; history reads the reports run writes (header 'schema,run_id,...')")
+    }
     var matches: [CellResult] = []
+    // A run is one point of the trend however often it is given: the same file twice, or a
+    // copy under another name.
+    var fileOfRun: [String: String] = [:]
     for path in paths {
-      let results: [CellResult]
+      var results: [CellResult]
       do { results = try Report.read(path).results } catch let error as ReportError {
         throw ValidationError(error.description)
       }
+      let runs = Set(results.map(\.environment.runID))
+      let repeated = runs.filter { fileOfRun[$0] != nil }.sorted()
+      if let first = repeated.first, let earlier = fileOfRun[first] {
+        notes.append(
+          repeated.count == runs.count
+            ? "skipped \(path): the same run as \(earlier), read once"
+            : "\(path): left out the rows of run(s) \(repeated.joined(separator: ", ")), read"
+              + " already from \(earlier)")
+        results.removeAll { fileOfRun[$0.environment.runID] != nil }
+      }
+      for run in runs where fileOfRun[run] == nil { fileOfRun[run] = path }
       matches += results.filter {
         let cell = $0.cell
         return cell.backend == backend && cell.workload.rawValue == workload && cell.n == n
