@@ -2,10 +2,11 @@
 /// Extra work on every delivery, compiled only into the test builds that measure what
 /// `observatory ab` and `--metric instructions` detect (`-Xswiftc
 /// -DOBSERVATORY_SLOWDOWN_EXPERIMENT`, with `-Xswiftc -DOBSERVATORY_SLOWDOWN_MEDIUM` or
-/// `-Xswiftc -DOBSERVATORY_SLOWDOWN_SMALL` for smaller ones; see the README). A real change to
-/// the delivery path, not a multiplied number: one call the optimizer cannot inline, doing
-/// rounds of xorshift, a chain of dependent steps it cannot fold (12 rounds, 9 for the medium
-/// one, 7 for the small one).
+/// `-Xswiftc -DOBSERVATORY_SLOWDOWN_SMALL` for smaller ones; see the article "Which tool answers
+/// which question" in `ObservationHarness`'s documentation). A real change to the delivery
+/// path, not a multiplied number: one call the optimizer cannot inline, doing rounds of
+/// xorshift, a chain of dependent steps it cannot fold (12 rounds, 9 for the medium one, 7 for
+/// the small one).
 @inline(never)
 public func _slowdownExperimentWork() {
   #if OBSERVATORY_SLOWDOWN_SMALL
