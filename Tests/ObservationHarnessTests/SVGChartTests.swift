@@ -234,6 +234,21 @@ struct SVGChartTests {
     #expect(svg.root["viewBox"] == "0 0 720 \(svg.root["height"] ?? "")")
   }
 
+  @Test("A backend without a value at any size has no line, and the file says why")
+  func undrawnBackend() throws {
+    var cells = PageFixtures.cells()
+    for n in PageFixtures.sizes {
+      cells.append((Rows.plan("slow", n: n), .timedOut))
+    }
+    let path = Rows.write(Rows.report(cells))
+    let svg = try SVGDocument(try Self.charts(path)[0].svg)
+    #expect(!svg.all("g", classes: ["series"]).contains { $0["data-backend"] == "slow" })
+    #expect(!svg.all("g", classes: ["entry"]).contains { $0["data-backend"] == "slow" })
+    let note = svg.all("text", classes: ["undrawn"]).compactMap(\.stringValue).joined(
+      separator: " ")
+    #expect(note == "No value at any size, so no line: slow (capped).")
+  }
+
   @Test("An instruction report is drawn in instructions")
   func instructionReport() throws {
     var cells: [(Cell, CellRunner.Result?)] = []

@@ -83,6 +83,10 @@ enum StandaloneChartSVG {
     let key = legend(chart, top: cursor)
     svg += key.elements
     cursor += key.height + 8
+    if let undrawn = undrawn(chart) {
+      paragraph(undrawn, className: "caption undrawn", size: textSize)
+      cursor += 4
+    }
     paragraph(provenance(chart), className: "provenance", size: textSize - 1)
     let height = (cursor + padding - 4).rounded(.up)
 
@@ -136,6 +140,20 @@ enum StandaloneChartSVG {
     if line.isReference { notes.append("floor") }
     if !line.remark.isEmpty { notes.append(line.remark) }
     return line.backend + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
+  }
+
+  /// The backends the chart has cells of but no line, because none has a value, with their
+  /// cells' statuses: `No value at any size, so no line: swift-observations (capped).` The page
+  /// says so under its legend too; `nil` if every line is drawn.
+  static func undrawn(_ chart: Chart) -> String? {
+    let lines = chart.lines.filter { $0.points.isEmpty }
+    guard !lines.isEmpty else { return nil }
+    let named = lines.map { line in
+      let statuses = Set(line.cells.values.map(\.status.name)).sorted()
+      return line.backend + (statuses.isEmpty ? "" : " (" + statuses.joined(separator: ", ") + ")")
+    }
+    return "No value at any " + (chart.dimension == .size ? "size" : "depth") + ", so no line: "
+      + named.joined(separator: ", ") + "."
   }
 
   /// What the workload does, and what its pattern varies: `Cancel n observers in some order;
