@@ -31,7 +31,11 @@ enum ChartFigure {
     return html.joined(separator: "\n")
   }
 
-  private static func caption(_ chart: Chart) -> String {
+  /// What the chart shows, in sentences: what a value is, against what, and how the floor and
+  /// the stops are drawn. The page's caption, and the standalone file's line under its title.
+  ///
+  /// - Complexity: O(*b*) for *b* backends.
+  static func caption(_ chart: Chart) -> String {
     var text: String
     switch chart.quantity {
     case .cost:

@@ -1,37 +1,50 @@
 import Foundation
 
-/// Draws a ``Chart`` as inline SVG: log-log axes with their ticks, a path and a circle per
-/// point for each backend (each circle titled with its value and ratio to the limit), the
-/// reference rows dashed, and a cross where a line stops because its next size was capped,
-/// invalid or failed.
+/// Draws a ``Chart`` as SVG: log-log axes with their ticks, a path and a circle per point for
+/// each backend (each circle titled with its value and ratio to the limit), the reference rows
+/// dashed, and a cross where a line stops because its next size was capped, invalid or failed.
 ///
-/// The drawing has a `viewBox` and no fixed size, so it scales to its container; its text is
-/// sized for a container from a phone's width to about 600 pixels.
+/// The page's drawing has a `viewBox` and no fixed size, so it scales to its container; its
+/// text is sized for a container from a phone's width to about 600 pixels. A standalone chart
+/// file (``StandaloneChartSVG``) draws the same elements in a wider ``Layout`` of its own.
 enum ChartSVG {
-  static let width = 420.0
-  static let height = 280.0
-  static let left = 60.0
-  static let right = 18.0
-  static let top = 12.0
-  static let bottom = 46.0
-  /// The height of the band below the logarithmic axis where a chart that has zeros draws
-  /// them.
-  static let zeroBand = 22.0
   /// About the width of a character, and of a comma, at the charts' font size, for spacing
   /// the size labels.
   static let digitWidth = 6.9
   static let commaWidth = 3.5
 
-  /// The SVG element of `chart`.
+  /// The SVG element of `chart` in the page.
   ///
   /// - Complexity: O(*p* + *t*) for *p* points and *t* ticks.
   static func render(_ chart: Chart) -> String {
+    let layout = Layout.page
+    let titleID = chart.identifier + "-title"
+    let svg =
+      [
+        "<svg viewBox=\"0 0 \(format(layout.width)) \(format(layout.height))\" width=\"100%\""
+          + " preserveAspectRatio=\"xMidYMid meet\" role=\"img\" aria-labelledby=\"\(titleID)\""
+          + " xmlns=\"http://www.w3.org/2000/svg\">",
+        "<title id=\"\(titleID)\">\(HTMLText.escaped(chart.title + ", " + chart.unit))</title>",
+      ] + drawing(chart, in: layout) + ["</svg>"]
+    return svg.joined(separator: "\n")
+  }
+
+  /// The elements that draw `chart` in a box of `layout`'s size whose top left corner is the
+  /// origin: the plot's frame, the axes and their titles, and a group per line drawn.
+  ///
+  /// - Complexity: O(*p* + *t*) for *p* points and *t* ticks.
+  static func drawing(_ chart: Chart, in layout: Layout) -> [String] {
+    let width = layout.width
+    let height = layout.height
+    let left = layout.left
+    let right = layout.right
+    let top = layout.top
     let lines = chart.drawnLines
     let values = lines.flatMap { $0.points.map(\.value) }
     let hasZero = chart.quantity.allowsZero && values.contains(0)
-    let plotBottom = height - bottom
+    let plotBottom = height - layout.bottom
     let yAxis = LogAxis(
-      values: values, start: hasZero ? plotBottom - zeroBand : plotBottom, end: top,
+      values: values, start: hasZero ? plotBottom - layout.zeroBand : plotBottom, end: top,
       padded: true)
     let xAxis = LogAxis(
       values: chart.positions.map(Double.init), start: left, end: width - right, padded: false)
@@ -39,14 +52,9 @@ enum ChartSVG {
     func x(_ position: Int) -> Double { xAxis.position(Double(position)) }
     let attribute = "data-" + chart.dimension.rawValue
 
-    let titleID = chart.identifier + "-title"
     var svg = [
-      "<svg viewBox=\"0 0 \(format(width)) \(format(height))\" width=\"100%\""
-        + " preserveAspectRatio=\"xMidYMid meet\" role=\"img\" aria-labelledby=\"\(titleID)\""
-        + " xmlns=\"http://www.w3.org/2000/svg\">",
-      "<title id=\"\(titleID)\">\(HTMLText.escaped(chart.title + ", " + chart.unit))</title>",
       "<rect class=\"plot\" x=\"\(format(left))\" y=\"\(format(top))\""
-        + " width=\"\(format(width - left - right))\" height=\"\(format(plotBottom - top))\"/>",
+        + " width=\"\(format(width - left - right))\" height=\"\(format(plotBottom - top))\"/>"
     ]
     svg.append("<g class=\"axis y\">")
     for tick in yAxis.ticks {
@@ -129,8 +137,7 @@ enum ChartSVG {
       }
       svg.append("</g>")
     }
-    svg.append("</svg>")
-    return svg.joined(separator: "\n")
+    return svg
   }
 
   /// The line's path: one subpath per run of consecutive points, broken where a stop lies
@@ -169,5 +176,6 @@ enum ChartSVG {
       + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")")
   }
 
-  private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
+  /// A coordinate as the drawing writes it: one decimal.
+  static func format(_ value: Double) -> String { String(format: "%.1f", value) }
 }

@@ -1,8 +1,11 @@
-/// Text made safe to place in an HTML document, in element content or in a quoted attribute
-/// value: everything a report, a baseline or a conformance matrix holds goes through it.
+/// Text made safe to place in an HTML document or an XML one (a standalone SVG chart), in
+/// element content or in a quoted attribute value: everything a report, a baseline or a
+/// conformance matrix holds goes through it.
 enum HTMLText {
   /// `text` with `&`, `<`, `>`, `"` and `'` replaced by character references, so that it shows
-  /// as the characters it holds and can start no element, attribute or script.
+  /// as the characters it holds and can start no element, attribute or script; and with the
+  /// characters neither HTML text nor XML allows replaced by U+FFFD, so that an XML document
+  /// holding it stays well-formed.
   ///
   /// - Complexity: O(*c*) for *c* characters.
   static func escaped(_ text: String) -> String {
@@ -15,8 +18,11 @@ enum HTMLText {
       case ">": result += "&gt;"
       case "\"": result += "&quot;"
       case "'": result += "&#39;"
-      // Control characters other than tab and line breaks are not allowed in HTML text.
-      case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}", "\u{7F}": result += "\u{FFFD}"
+      // Control characters other than tab and line breaks are not allowed in HTML text, nor
+      // in XML; neither are the noncharacters U+FFFE and U+FFFF in XML.
+      case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}", "\u{7F}", "\u{FFFE}",
+        "\u{FFFF}":
+        result += "\u{FFFD}"
       default: result.unicodeScalars.append(scalar)
       }
     }

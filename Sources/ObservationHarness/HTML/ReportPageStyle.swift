@@ -1,22 +1,10 @@
-/// The page's style sheet and script, inline: the page loads nothing.
+/// The page's style sheet, inline: the page loads nothing.
 enum ReportPageStyle {
-  /// The colours of the backends' lines (`c0` ... `c11`): distinct on white and in grey print.
-  static let lineColors = [
-    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-    "#b39b00", "#0b2e6b", "#7bc043", "#a0006e",
-  ]
-
-  /// The colours of the reference rows (`r0`, `r1`), drawn dashed.
-  static let referenceColors = ["#222222", "#777777"]
-
   /// The style sheet: a single readable column, from a phone's width up; the charts scale to
-  /// it; tables scroll sideways on their own when too wide; print drops the controls and keeps
-  /// figures whole.
+  /// it, drawn as ``ChartStyle`` says; tables scroll sideways on their own when too wide; print
+  /// drops the controls and keeps figures whole.
   static var css: String {
-    let colors =
-      lineColors.enumerated().map { ".c\($0.offset){--c:\($0.element)}" }.joined()
-      + referenceColors.enumerated().map { ".r\($0.offset){--c:\($0.element)}" }.joined()
-    return colors + "\n" + layout
+    ChartStyle.colorRules + "\n" + layout + "\n" + ChartStyle.drawingRules
   }
 
   private static let layout = """
@@ -44,18 +32,6 @@ enum ReportPageStyle {
     .plot-area{max-width:560px}
     .plot-area svg{display:block;width:100%;height:auto;font-size:12px;\
     font-family:system-ui,"DejaVu Sans",sans-serif}
-    svg .plot{fill:#fcfcfc;stroke:#bdbdbd}
-    svg .axis line{stroke:#e6e6e6}
-    svg .axis line.zero{stroke:#9e9e9e;stroke-dasharray:2 3}
-    svg text{fill:var(--ink)}
-    svg .axis-title{fill:var(--muted)}
-    svg .series path{fill:none;stroke:var(--c);stroke-width:2;stroke-linejoin:round}
-    svg .series circle{fill:var(--c);stroke:transparent;stroke-width:10px;cursor:pointer}
-    svg .series.reference path{stroke-dasharray:6 4;stroke-width:1.6}
-    svg .series.reference circle{fill:var(--paper);stroke:var(--c);stroke-width:1.4}
-    svg .stop path{fill:none;stroke:var(--c)}
-    svg .stop .trail{stroke-dasharray:1 3;stroke-width:1.5}
-    svg .stop .cross{stroke-width:2.2}
     ul.legend{display:flex;flex-wrap:wrap;gap:.2rem 1rem;padding:0;margin:.4rem 0;\
     list-style:none;font-size:.9em}
     ul.legend li{display:flex;align-items:center;gap:.35rem;min-width:0;max-width:100%}

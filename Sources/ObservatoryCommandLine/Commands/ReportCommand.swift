@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import ObservationHarness
 
-/// `observatory report REPORT --output report.html`: a report as one self-contained HTML page.
+/// `observatory report REPORT --output report.html [--charts DIRECTORY]`: a report as one
+/// self-contained HTML page, and the README's charts as standalone SVG files.
 struct ReportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "report",
@@ -13,6 +14,12 @@ struct ReportCommand: ParsableCommand {
       a table of every value, and the memory or cache columns charted the same way when the \
       report has them. --baseline adds `compare`'s verdicts per cell, regressions first; \
       --conformance adds the conformance matrix. The page loads nothing from anywhere.
+
+      --charts also draws the README's charts, each as an SVG file that shows as an image \
+      anywhere (no script, no style sheet, nothing loaded): notify.svg (cost per delivery), \
+      subscribe.svg and cancel-random.svg (cancellation in random order), in time if the \
+      report measures time. Every input is read and every chart drawn before anything is \
+      written; then the page and the charts are written together, or none of them.
       """)
 
   @Argument(help: "The report (CSV).") var report: String
@@ -25,7 +32,15 @@ struct ReportCommand: ParsableCommand {
     help: "With --baseline: percent a cost must change by to count (as `compare`'s --threshold).")
   var threshold: Double?
   @Option(name: .long, help: "Where to write the page.") var output: String
-  @Flag(name: .long, help: "Replace the file --output names if it exists (a regular file only).")
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Also write notify.svg, subscribe.svg and cancel-random.svg into this directory (made if"
+        + " missing).", valueName: "directory"))
+  var charts: String?
+  @Flag(
+    name: .long,
+    help: "Replace the files --output and --charts name if they exist (regular files only).")
   var force = false
 
   func validate() throws {
@@ -35,14 +50,33 @@ struct ReportCommand: ParsableCommand {
     if threshold != nil && baseline == nil {
       throw ValidationError("--threshold goes with --baseline")
     }
+    if charts?.isEmpty == true {
+      throw ValidationError("--charts takes a directory; give one (`.` for this one)")
+    }
+    let standardized = (output as NSString).standardizingPath
+    if let chart = chartPaths.first(where: { ($0 as NSString).standardizingPath == standardized }) {
+      throw ValidationError("--output and --charts both name \(chart); give the page another name")
+    }
   }
 
   func run() throws {
-    let file = OutputFile(output, replacing: force)
-    try file.check()
+    let pageFile = OutputFile(output, replacing: force)
+    let selections = charts == nil ? [] : SVGChart.readme
+    let chartFiles = chartPaths.map { OutputFile($0, replacing: force, option: "--charts") }
+    for file in [pageFile] + chartFiles { try file.check() }
     let page = try HTMLReport.read(
       report: report, baseline: baseline, conformance: conformance,
       threshold: threshold.map { $0 / 100 })
-    try file.write(page.html)
+    let drawn = try SVGChart.draw(selections, of: page.report, source: report)
+    try OutputFile.writeAll(
+      [(pageFile, page.html)] + zip(chartFiles, drawn).map { (file: $0, text: $1.svg) })
+  }
+
+  /// The chart files --charts names, in the order of ``SVGChart/readme``; none without it.
+  var chartPaths: [String] {
+    guard let charts else { return [] }
+    return SVGChart.readme.map {
+      (charts as NSString).appendingPathComponent($0.fileName)
+    }
   }
 }

@@ -1,0 +1,96 @@
+import ObservationWorkloads
+
+/// One chart of a report as a standalone SVG file, to show where an image goes (a README):
+/// the cost of one workload in one pattern against *n*, drawn as the report page draws it,
+/// with its title, unit, legend and run inside the file.
+///
+/// The file loads nothing and needs no style sheet: shown through an `<img>` element it reads
+/// as it does opened alone. Every text from the report is escaped; the file is well-formed XML.
+///
+/// ```swift
+/// let report = try Report.read("Results/2026-11-23_e4202d2fd5eb_vm.csv")
+/// for chart in try SVGChart.draw(SVGChart.readme, of: report, source: "the report") {
+///   try OutputFile("Results/charts/" + chart.selection.fileName, replacing: false)
+///     .write(chart.svg)
+/// }
+/// ```
+public struct SVGChart: Sendable {
+  /// Which chart a file shows: the cost of `workload` in `pattern`, against *n*.
+  public struct Selection: Hashable, Sendable, CustomStringConvertible {
+    /// The workload.
+    public var workload: Workload
+    /// The workload's pattern (`none` for a workload without variants).
+    public var pattern: WorkloadPattern
+
+    /// The chart of `workload` in `pattern`.
+    ///
+    /// - Complexity: O(1).
+    public init(_ workload: Workload, pattern: WorkloadPattern = .none) {
+      self.workload = workload
+      self.pattern = pattern
+    }
+
+    /// The file's name: the workload and its pattern, `notify.svg`, `cancel-random.svg`.
+    public var fileName: String {
+      workload.rawValue + (pattern == .none ? "" : "-" + pattern.rawValue) + ".svg"
+    }
+
+    /// The chart as the page names it: `notify`, `cancel (random)`.
+    public var description: String {
+      workload.rawValue + (pattern == .none ? "" : " (\(pattern.rawValue))")
+    }
+  }
+
+  /// The charts the project's README shows: how delivering a write, subscribing and cancelling
+  /// grow with *n*. Cancelling is drawn in random order: oldest-first or newest-first order
+  /// lets a backend that keeps its observers in order find each one at an end (an array
+  /// cancels newest-first cheaply), so only a seeded shuffle separates a cancellation that
+  /// searches or shifts (O(*n*) each) from one that does not (O(1)).
+  public static let readme = [
+    Selection(.notify), Selection(.subscribe), Selection(.cancel, pattern: .random),
+  ]
+
+  /// The chart drawn.
+  public var selection: Selection
+  /// The SVG document.
+  public var svg: String
+
+  /// The charts `selections` of `report`, read from `source`, in the order given.
+  ///
+  /// Each is the page's cost chart of the workload and pattern against *n*: in time if the
+  /// report measures time, else in instructions; of the first allocator the report has if it
+  /// has several (the chart's title then names it). Colours are the page's: a backend has the
+  /// same colour in every chart and in the page.
+  ///
+  /// - Throws: ``ToolError`` in one line naming `source` and every selection the report has no
+  ///   measured cost of (no cell, or none that was measured).
+  /// - Complexity: O(*r* log *r*) for *r* results, and the size of the files.
+  public static func draw(
+    _ selections: [Selection], of report: Report, source: String
+  ) throws -> [SVGChart] {
+    let charts = ChartSection.sections(of: report).flatMap(\.charts).filter {
+      $0.quantity == .cost && $0.dimension == .size && !$0.drawnLines.isEmpty
+    }
+    var drawn: [SVGChart] = []
+    var missing: [Selection] = []
+    for selection in selections {
+      let candidates = charts.filter {
+        $0.key.workload == selection.workload && $0.key.pattern == selection.pattern
+      }
+      guard let chart = candidates.first(where: { $0.key.metric == .time }) ?? candidates.first
+      else {
+        missing.append(selection)
+        continue
+      }
+      drawn.append(SVGChart(selection: selection, svg: StandaloneChartSVG.document(chart)))
+    }
+    guard missing.isEmpty else {
+      throw ToolError(
+        "\(source): no measured cost of "
+          + missing.map(\.description).joined(separator: " or ")
+          + " to chart (the charts are "
+          + selections.map(\.description).joined(separator: ", ") + ")")
+    }
+    return drawn
+  }
+}
