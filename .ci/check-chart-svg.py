@@ -32,10 +32,7 @@ import importlib.util
 import json
 import os
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 import urllib.parse
 import xml.etree.ElementTree as ElementTree
 
@@ -289,44 +286,26 @@ def main():
         print(f"check-chart-svg: {path}: no such file", file=sys.stderr)
     if missing:
         return 1
-    scratch = tempfile.mkdtemp(prefix="check-chart-svg-")
-    process = pipe = None
     status = 0
     try:
-        process, pipe = check_report.start_chromium(os.path.join(scratch, "profile"))
-        devtools = DevTools(pipe)
-        target = devtools.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = devtools.call(
-            "Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        for domain in ("Page", "Runtime", "Log", "Network"):
-            devtools.call(f"{domain}.enable", session=session)
-        devtools.call("Emulation.setDeviceMetricsOverride", {
-            "width": 1200, "height": 900, "deviceScaleFactor": 1, "mobile": False},
-            session=session)
-        for path in args.charts:
-            try:
-                failures, summary = check_chart(devtools, session, path, args, scratch)
-            except CheckFailure as failure:
-                failures, summary = [str(failure)], None
-            for failure in failures:
-                print(f"check-chart-svg: {path}: {failure}", file=sys.stderr)
-            if failures:
-                status = 1
-            else:
-                print(f"check-chart-svg: {path}: ok: {summary}")
+        with check_report.browser_session("check-chart-svg-") as (devtools, session, scratch):
+            devtools.call("Emulation.setDeviceMetricsOverride", {
+                "width": 1200, "height": 900, "deviceScaleFactor": 1, "mobile": False},
+                session=session)
+            for path in args.charts:
+                try:
+                    failures, summary = check_chart(devtools, session, path, args, scratch)
+                except CheckFailure as failure:
+                    failures, summary = [str(failure)], None
+                for failure in failures:
+                    print(f"check-chart-svg: {path}: {failure}", file=sys.stderr)
+                if failures:
+                    status = 1
+                else:
+                    print(f"check-chart-svg: {path}: ok: {summary}")
     except CheckFailure as failure:
         print(f"check-chart-svg: {failure}", file=sys.stderr)
         status = 1
-    finally:
-        if pipe:
-            pipe.close()
-        if process:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        shutil.rmtree(scratch, ignore_errors=True)
     return status
 
 

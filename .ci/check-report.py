@@ -29,6 +29,7 @@ to this process and the browser, and ends when either does.
 
 import argparse
 import base64
+import contextlib
 import csv
 import fcntl
 import json
@@ -191,6 +192,34 @@ def start_chromium(profile):
         for descriptor in high + [browser_reads, browser_writes]:
             os.close(descriptor)
     return process, Pipe(to_browser, from_browser, process)
+
+
+@contextlib.contextmanager
+def browser_session(prefix):
+    """A headless Chromium in a new profile, with one page attached over the protocol: yields
+    (DevTools, session id, scratch directory). On leaving, the browser quits (closing our end
+    of the pipe asks it to; terminate and kill make sure) and the scratch directory goes."""
+    scratch = tempfile.mkdtemp(prefix=prefix)
+    process = pipe = None
+    try:
+        process, pipe = start_chromium(os.path.join(scratch, "profile"))
+        devtools = DevTools(pipe)
+        target = devtools.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = devtools.call(
+            "Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        for domain in ("Page", "Runtime", "Log", "Network"):
+            devtools.call(f"{domain}.enable", session=session)
+        yield devtools, session, scratch
+    finally:
+        if pipe:
+            pipe.close()
+        if process:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 # --- What the page shows --------------------------------------------------------------------
@@ -401,71 +430,52 @@ def main():
         return 1
     page_url = "file://" + urllib.parse.quote(os.path.abspath(args.page))
     failures = []
-    profile = tempfile.mkdtemp(prefix="check-report-")
-    process = pipe = None
     try:
-        process, pipe = start_chromium(profile)
-        devtools = DevTools(pipe)
-        target = devtools.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = devtools.call(
-            "Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        for domain in ("Page", "Runtime", "Log", "Network"):
-            devtools.call(f"{domain}.enable", session=session)
-        devtools.call("Emulation.setDeviceMetricsOverride", {
-            "width": args.width, "height": args.height, "deviceScaleFactor": 1,
-            "mobile": args.width < 600}, session=session)
-        devtools.events.clear()
-        devtools.call("Page.navigate", {"url": page_url}, session=session)
-        devtools.wait_for("Page.loadEventFired", timeout=60)
-        devtools.drain(0.5)
-        expression = INSPECT.replace("HOSTILE", json.dumps(args.hostile_global))
-        result = devtools.call("Runtime.evaluate", {
-            "expression": expression, "returnByValue": True}, session=session)
-        if "exceptionDetails" in result:
-            raise CheckFailure(f"inspecting the page failed: {result['exceptionDetails'].get('text')}")
-        facts = result["result"]["value"]
-        check_messages(devtools.events, page_url, failures)
-        check_page(facts, args, failures)
-        shot = {"format": "png"}
-        if args.element:
-            box = devtools.call("Runtime.evaluate", {"expression": (
-                "(() => { const e = document.querySelector(%s); if (!e) return null;"
-                " const r = e.getBoundingClientRect(); return {x: r.left + scrollX,"
-                " y: r.top + scrollY, width: r.width, height: r.height}; })()"
-                % json.dumps(args.element)), "returnByValue": True}, session=session)
-            clip = box["result"].get("value")
-            if not clip or clip["width"] <= 0 or clip["height"] <= 0:
-                raise CheckFailure(f"--element {args.element!r} matches nothing drawn")
-            if args.clip_height:
-                clip["height"] = min(clip["height"], args.clip_height)
-            shot.update({"captureBeyondViewport": True, "clip": dict(clip, scale=1)})
-        elif args.full_page:
-            size = devtools.call("Page.getLayoutMetrics", session=session)["cssContentSize"]
-            shot.update({"captureBeyondViewport": True, "clip": {
-                "x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}})
-        image = base64.b64decode(devtools.call("Page.captureScreenshot", shot, session=session)["data"])
-        with open(args.screenshot, "wb") as handle:
-            handle.write(image)
-        width, height, colours = png_colours(image)
-        if len(colours) < 2:
-            failures.append(f"the screenshot ({width}x{height}) is blank: one colour")
-        summary = (f"{len(facts['charts'])} charts, "
-                   + (f"a matrix of {facts['matrix']['cells']} cells, " if facts["matrix"] else "")
-                   + f"screenshot {width}x{height} with {len(colours)}+ colours in {args.screenshot}")
+        with browser_session("check-report-") as (devtools, session, _):
+            devtools.call("Emulation.setDeviceMetricsOverride", {
+                "width": args.width, "height": args.height, "deviceScaleFactor": 1,
+                "mobile": args.width < 600}, session=session)
+            devtools.events.clear()
+            devtools.call("Page.navigate", {"url": page_url}, session=session)
+            devtools.wait_for("Page.loadEventFired", timeout=60)
+            devtools.drain(0.5)
+            expression = INSPECT.replace("HOSTILE", json.dumps(args.hostile_global))
+            result = devtools.call("Runtime.evaluate", {
+                "expression": expression, "returnByValue": True}, session=session)
+            if "exceptionDetails" in result:
+                raise CheckFailure(f"inspecting the page failed: {result['exceptionDetails'].get('text')}")
+            facts = result["result"]["value"]
+            check_messages(devtools.events, page_url, failures)
+            check_page(facts, args, failures)
+            shot = {"format": "png"}
+            if args.element:
+                box = devtools.call("Runtime.evaluate", {"expression": (
+                    "(() => { const e = document.querySelector(%s); if (!e) return null;"
+                    " const r = e.getBoundingClientRect(); return {x: r.left + scrollX,"
+                    " y: r.top + scrollY, width: r.width, height: r.height}; })()"
+                    % json.dumps(args.element)), "returnByValue": True}, session=session)
+                clip = box["result"].get("value")
+                if not clip or clip["width"] <= 0 or clip["height"] <= 0:
+                    raise CheckFailure(f"--element {args.element!r} matches nothing drawn")
+                if args.clip_height:
+                    clip["height"] = min(clip["height"], args.clip_height)
+                shot.update({"captureBeyondViewport": True, "clip": dict(clip, scale=1)})
+            elif args.full_page:
+                size = devtools.call("Page.getLayoutMetrics", session=session)["cssContentSize"]
+                shot.update({"captureBeyondViewport": True, "clip": {
+                    "x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}})
+            image = base64.b64decode(devtools.call("Page.captureScreenshot", shot, session=session)["data"])
+            with open(args.screenshot, "wb") as handle:
+                handle.write(image)
+            width, height, colours = png_colours(image)
+            if len(colours) < 2:
+                failures.append(f"the screenshot ({width}x{height}) is blank: one colour")
+            summary = (f"{len(facts['charts'])} charts, "
+                       + (f"a matrix of {facts['matrix']['cells']} cells, " if facts["matrix"] else "")
+                       + f"screenshot {width}x{height} with {len(colours)}+ colours in {args.screenshot}")
     except CheckFailure as failure:
         failures.append(str(failure))
         summary = None
-    finally:
-        if pipe:
-            # Closing its end of the pipe asks the browser to quit; terminate makes sure.
-            pipe.close()
-        if process:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        shutil.rmtree(profile, ignore_errors=True)
     for failure in failures:
         print(f"check-report: {args.page}: {failure}", file=sys.stderr)
     if failures:
