@@ -14,6 +14,17 @@ enum PageFixtures {
   static let references = MeasuredBackend.references.map(\.name)
   static let cancelPatterns: [WorkloadPattern] = [.fifo, .random]
 
+  /// An instruction report of notify: `reference-c` (12 instructions per delivery) and `array`
+  /// (96 and 97 in its two processes) at every size.
+  static func instructionReportPath() -> String {
+    var cells: [(Cell, CellRunner.Result?)] = []
+    for n in sizes {
+      cells.append((Rows.plan("reference-c", n: n), .finished(Rows.counted([12]))))
+      cells.append((Rows.plan("array", n: n), .finished(Rows.counted([96, 97]))))
+    }
+    return Rows.write(Rows.report(cells, metric: .instructions))
+  }
+
   /// What a backend's outcome costs at one size: distinct per backend and size, rising with n.
   static func samples(_ backend: Int, _ n: Int, base: Double) -> [Double] {
     let cost = base * Double(backend + 1) * (1 + Double(n) / 10_000)
@@ -220,12 +231,7 @@ struct ReportHTMLTests {
 
   @Test("An instruction report is charted in instructions per operation, with its floor")
   func instructionReport() throws {
-    var cells: [(Cell, CellRunner.Result?)] = []
-    for n in PageFixtures.sizes {
-      cells.append((Rows.plan("reference-c", n: n), .finished(Rows.counted([12]))))
-      cells.append((Rows.plan("array", n: n), .finished(Rows.counted([96, 97]))))
-    }
-    let path = Rows.write(Rows.report(cells, metric: .instructions))
+    let path = PageFixtures.instructionReportPath()
     let results = try Report.read(path).results
     let tree = try PageFixtures.page(try HTMLReport.read(report: path))
     let figure = try #require(Self.figures(tree, .notify).first)

@@ -251,12 +251,7 @@ struct SVGChartTests {
 
   @Test("An instruction report is drawn in instructions")
   func instructionReport() throws {
-    var cells: [(Cell, CellRunner.Result?)] = []
-    for n in PageFixtures.sizes {
-      cells.append((Rows.plan("reference-c", n: n), .finished(Rows.counted([12]))))
-      cells.append((Rows.plan("array", n: n), .finished(Rows.counted([96, 97]))))
-    }
-    let path = Rows.write(Rows.report(cells, metric: .instructions))
+    let path = PageFixtures.instructionReportPath()
     let charts = try SVGChart.draw(
       [SVGChart.Selection(.notify)], of: try Report.read(path), source: path)
     let heading = try SVGDocument(charts[0].svg).all("text", classes: ["heading"]).first
