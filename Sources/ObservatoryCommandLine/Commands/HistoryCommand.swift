@@ -76,24 +76,30 @@ struct HistoryCommand: ParsableCommand {
     }
     var matches: [CellResult] = []
     // A run is one point of the trend however often it is given: the same file twice, or a
-    // copy under another name.
-    var fileOfRun: [String: String] = [:]
+    // copy under another name. A row is the same when its run, date, commit, metric and cell
+    // are.
+    var fileOfRow: [String: String] = [:]
     for path in paths {
       var results: [CellResult]
       do { results = try Report.read(path).results } catch let error as ReportError {
         throw ValidationError(error.description)
       }
-      let runs = Set(results.map(\.environment.runID))
-      let repeated = runs.filter { fileOfRun[$0] != nil }.sorted()
-      if let first = repeated.first, let earlier = fileOfRun[first] {
-        notes.append(
-          repeated.count == runs.count
-            ? "skipped \(path): the same run as \(earlier), read once"
-            : "\(path): left out the rows of run(s) \(repeated.joined(separator: ", ")), read"
-              + " already from \(earlier)")
-        results.removeAll { fileOfRun[$0.environment.runID] != nil }
+      func identity(_ result: CellResult) -> String {
+        let environment = result.environment
+        return [
+          environment.runID, environment.date, environment.commit, result.metric.rawValue,
+          result.cell.key,
+        ].joined(separator: "|")
       }
-      for run in runs where fileOfRun[run] == nil { fileOfRun[run] = path }
+      let repeated = results.filter { fileOfRow[identity($0)] != nil }
+      if let first = repeated.first, let earlier = fileOfRow[identity(first)] {
+        notes.append(
+          repeated.count == results.count
+            ? "skipped \(path): the same run as \(earlier), read once"
+            : "\(path): left out \(repeated.count) row(s) read already from \(earlier)")
+        results.removeAll { fileOfRow[identity($0)] != nil }
+      }
+      for result in results { fileOfRow[identity(result)] = path }
       matches += results.filter {
         let cell = $0.cell
         return cell.backend == backend && cell.workload.rawValue == workload && cell.n == n
