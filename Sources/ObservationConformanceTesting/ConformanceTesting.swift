@@ -92,12 +92,8 @@ public func checkConformance(
   of rule: ConformanceRule, in report: ConformanceReport,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> RuleOutcome? {
-  guard let outcome = report.outcome(of: rule.id) else {
-    Issue.record(
-      Comment(rawValue: "\(rule.id): no outcome in the report on backend \(report.backendName)"),
-      sourceLocation: sourceLocation)
-    return nil
-  }
+  guard let outcome = recordedOutcome(of: rule, in: report, sourceLocation: sourceLocation)
+  else { return nil }
   for message in outcome.failureMessages(rule: rule.id, backend: report.backendName) {
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
@@ -118,18 +114,28 @@ public func expectOutcome(
   of rule: ConformanceRule, in report: ConformanceReport, is expected: RuleOutcome.Kind,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> RuleOutcome? {
-  guard let outcome = report.outcome(of: rule.id) else {
-    Issue.record(
-      Comment(rawValue: "\(rule.id): no outcome in the report on backend \(report.backendName)"),
-      sourceLocation: sourceLocation)
-    return nil
-  }
+  guard let outcome = recordedOutcome(of: rule, in: report, sourceLocation: sourceLocation)
+  else { return nil }
   if outcome.kind != expected {
     Issue.record(
       Comment(
         rawValue: "\(rule.id) on backend \(report.backendName): pinned outcome"
           + " \(expected.rawValue), got \(outcome.kind.rawValue): \(outcome.details)"),
       sourceLocation: sourceLocation)
+  }
+  return outcome
+}
+
+/// `rule`'s outcome in `report`, or `nil` with an issue recorded at `sourceLocation` saying the
+/// report has none.
+private func recordedOutcome(
+  of rule: ConformanceRule, in report: ConformanceReport, sourceLocation: SourceLocation
+) -> RuleOutcome? {
+  guard let outcome = report.outcome(of: rule.id) else {
+    Issue.record(
+      Comment(rawValue: "\(rule.id): no outcome in the report on backend \(report.backendName)"),
+      sourceLocation: sourceLocation)
+    return nil
   }
   return outcome
 }
