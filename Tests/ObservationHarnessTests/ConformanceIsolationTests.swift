@@ -114,10 +114,12 @@ struct ConformanceIsolationTests {
     }
   }
 
-  // A watchdog that does not fire would hang the run: the limit makes that a failure.
+  // A watchdog that does not fire would hang the run: the limit makes that a failure. It is a
+  // hang guard, not a speed target: the whole suite runs in children here, beside every other
+  // test on two cores, which took 183 s in one CI run, so the limit is the test step's own scale.
   @Test(
     "A rule that deadlocks is timed out after T s; every other rule has its normal outcome",
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(6)))
   func deadlockingRule() throws {
     let start = ContinuousClock.now
     let (report, children) = try Self.runFixture("runaway-deadlock")
