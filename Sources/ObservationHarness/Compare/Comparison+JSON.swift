@@ -1,8 +1,9 @@
 import Foundation
 
 extension Comparison {
-  /// The comparison as JSON, for CI tools: the metric and threshold, the run's drift and
-  /// scatter (time), every cell in both reports with both results, the ratio and the verdict,
+  /// The comparison as JSON, for CI tools: the metric and threshold, the machines'
+  /// differences, the reference rows' move, the cells' scatter and each backend's move
+  /// (time), every cell in both reports with both results, the ratio and the verdict,
   /// the cells found in one report only, and the number of regressions (what exit status 2
   /// gates on).
   ///
@@ -10,7 +11,15 @@ extension Comparison {
   /// - Complexity: O(*c*) for *c* cells.
   public func json(changesOnly: Bool = false) throws -> String {
     let document = Document(
-      metric: metric.rawValue, threshold: threshold, drift: drift, scatter: scatter,
+      metric: metric.rawValue, threshold: threshold, machineDifferences: machineDifferences,
+      machineShift: shift?.machineLogShift.map { exp($0) - 1 },
+      scatter: shift.map { exp($0.scatter) - 1 },
+      backends: shift?.moves.map { move in
+        Document.Backend(
+          backend: move.backend, cells: move.cells, change: move.change,
+          deviations: move.relativeDeviations, verdict: move.verdict.rawValue,
+          reason: move.reason.isEmpty ? nil : move.reason)
+      },
       regressions: regressions.count,
       cells: cells.filter { !changesOnly || $0.verdict != .unchanged }.map { entry in
         Document.Cell(
@@ -31,17 +40,30 @@ extension Comparison {
       var base: CellResult?
       var candidate: CellResult?
     }
+    /// How one backend moved as a whole (time).
+    struct Backend: Encodable {
+      var backend: String
+      var cells: Int
+      var change: Double
+      var deviations: Double?
+      var verdict: String
+      var reason: String?
+    }
     var metric: String
     var threshold: Double
-    var drift: Double?
+    var machineDifferences: [String]
+    var machineShift: Double?
     var scatter: Double?
+    var backends: [Backend]?
     var regressions: Int
     var cells: [Cell]
     var onlyInBase: [String]
     var onlyInCandidate: [String]
 
     enum CodingKeys: String, CodingKey {
-      case metric, threshold, drift, scatter, regressions, cells
+      case metric, threshold, scatter, backends, regressions, cells
+      case machineDifferences = "machine_differences"
+      case machineShift = "machine_shift"
       case onlyInBase = "only_in_base"
       case onlyInCandidate = "only_in_candidate"
     }

@@ -6,21 +6,18 @@ import Foundation
 /// threshold and by more than the spread its processes showed (zero for a synchronous backend).
 ///
 /// Wall-clock times of two separate runs differ by more than their own repetitions show: on a
-/// shared machine a single cell can measure twice as slow in one run as in the next, every
-/// repetition on its side. So a time cell regresses only when its change
-/// - exceeds the threshold,
-/// - separates the two runs' repetitions (the candidate's fastest is slower than the base's
-///   slowest),
-/// - stands out from the between-run scatter of this very comparison: the log ratio of every
-///   cell measured on both sides is a sample of it, and a cell must sit more than
-///   `scatterMultiple` robust deviations beyond their median (the drift of the run as a
-///   whole), and
-/// - is seen again at a neighbouring size of the same series: a change in code shows at more
-///   than one size, while a slow moment of the machine hits one cell.
+/// shared machine a single cell can measure twice as slow in one run as in the next. So a
+/// time verdict is made for a backend as a whole, from what each run knows about itself
+/// (see `RunShift`): the reference rows give the machine's speed in each run, and a
+/// backend has moved when the median change of its cells, that speed taken out, stands
+/// beyond the noise of this comparison, alone or with every other backend. A cell of a
+/// backend that moved regresses (or improves) when it moved past the threshold itself; a
+/// cell past the threshold whose backend did not move is `inconclusive`: a cell moving
+/// alone is weather. `ab` (paired, interleaved runs) or `--metric instructions` can tell.
 ///
-/// A cell that passes the threshold and fails any of the rest is `inconclusive`: its change
-/// cannot be told from the weather. `ab` (paired, interleaved runs) or `--metric instructions`
-/// can tell.
+/// Reports of different machines (host, CPU or core count) are refused for time unless
+/// allowed, and named for instructions; reports whose reference rows moved by a factor of 2
+/// or more were measured at machine speeds too far apart, and are refused, naming them.
 public struct Comparison {
   /// One cell present in both reports.
   public struct Entry {
@@ -47,22 +44,17 @@ public struct Comparison {
     case capped = "capped in candidate"
   }
 
-  /// How far beyond the median log ratio, in robust standard deviations of the between-run
-  /// scatter, a time cell must lie to stand out.
-  static let scatterMultiple = 4.0
-  /// Fewer time cells than this in common give no estimate of the between-run scatter.
-  static let minimumCellsForScatter = 8
-
   let metric: Metric
   let threshold: Double
   /// Every cell present in both reports, in the base report's order.
   public var cells: [Entry] = []
   var onlyInBase: [String] = []
   var onlyInCandidate: [String] = []
-  /// Time: the median change over every cell measured on both sides (the machine's drift).
-  var drift: Double?
-  /// Time: the robust standard deviation of the log ratios (the between-run scatter).
-  var scatter: Double?
+  /// Time: the machine's speed, the noise and each backend's move between the runs.
+  var shift: RunShift?
+  /// How the two reports' machines differ (host, CPU, cores), one entry each; empty for one
+  /// machine.
+  public var machineDifferences: [String] = []
 
   /// The cells called a regression: what makes `compare` exit with status 2.
   ///
@@ -73,6 +65,10 @@ public struct Comparison {
   public enum InputError: Error, CustomStringConvertible {
     case nothingInCommon(base: String, candidate: String)
     case mixed(String)
+    /// Timed reports of different machines, not allowed.
+    case otherMachine([String])
+    /// The reference rows moved too far: the machines' speeds in the two runs differ.
+    case machineSpeed(String)
 
     /// The reason, in one sentence.
     public var description: String {
@@ -81,6 +77,11 @@ public struct Comparison {
         return "the reports share no cell (base: \(base); candidate: \(candidate)); compare"
           + " reports of the same allocator, backends, workloads and sizes"
       case .mixed(let problem): return problem
+      case .otherMachine(let differences):
+        return "the reports were measured on different machines ("
+          + differences.joined(separator: "; ") + "): their times do not compare; measure"
+          + " both on one machine, or pass --allow-other-machine to compare them anyway"
+      case .machineSpeed(let problem): return problem
       }
     }
   }
@@ -91,9 +92,17 @@ public struct Comparison {
   ///   - base: the base report's results.
   ///   - candidate: the candidate report's results.
   ///   - threshold: the smallest relative change that counts (0.05 is 5%).
-  /// - Throws: ``InputError`` when no cell is in both, or when the cells in both differ in
-  ///   metric or schema.
-  public init(base: [CellResult], candidate: [CellResult], threshold: Double) throws {
+  ///   - allowingOtherMachine: compare timed reports of different machines (host, CPU or
+  ///     core count) instead of refusing them; the differences are in
+  ///     ``machineDifferences`` either way.
+  /// - Throws: ``InputError`` when no cell is in both, when the cells in both differ in
+  ///   metric or schema, when timed reports come from different machines (unless allowed),
+  ///   or when their reference rows moved by a factor of 2 or more.
+  /// - Complexity: O(*c* log *c*) for *c* cells.
+  public init(
+    base: [CellResult], candidate: [CellResult], threshold: Double,
+    allowingOtherMachine: Bool = false
+  ) throws {
     let bases = Dictionary(base.map { ($0.cell.key, $0) }, uniquingKeysWith: { first, _ in first })
     let candidates = Dictionary(
       candidate.map { ($0.cell.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -118,22 +127,46 @@ public struct Comparison {
     }
     metric = shared[0].metric
     self.threshold = threshold
+    machineDifferences = Self.differences(base[0].environment, candidate[0].environment)
+    if metric == .time && !machineDifferences.isEmpty && !allowingOtherMachine {
+      throw InputError.otherMachine(machineDifferences)
+    }
     onlyInBase = base.map(\.cell.key).filter { candidates[$0] == nil }
     onlyInCandidate = candidate.map(\.cell.key).filter { bases[$0] == nil }
     cells = shared.map { Self.pair($0, candidates[$0.cell.key]!) }
     switch metric {
     case .instructions: judgeCounts()
-    case .time: judgeTimes()
+    case .time: try judgeTimes()
     }
   }
 
-  /// Compares the reports read as rows (see ``init(base:candidate:threshold:)-([CellResult],_,_)``).
+  /// Compares the reports read as rows (see
+  /// ``init(base:candidate:threshold:allowingOtherMachine:)-([CellResult],_,_,_)``).
   ///
   /// - Throws: ``InputError``, as the typed initializer does.
-  public init(base: [ReportRow], candidate: [ReportRow], threshold: Double) throws {
+  /// - Complexity: O(*c* log *c*) for *c* cells.
+  public init(
+    base: [ReportRow], candidate: [ReportRow], threshold: Double,
+    allowingOtherMachine: Bool = false
+  ) throws {
     try self.init(
       base: base.compactMap(CellResult.init), candidate: candidate.compactMap(CellResult.init),
-      threshold: threshold)
+      threshold: threshold, allowingOtherMachine: allowingOtherMachine)
+  }
+
+  /// What differs between two runs' machines: host, CPU and core count.
+  static func differences(_ base: RunEnvironment, _ candidate: RunEnvironment) -> [String] {
+    var differences: [String] = []
+    if base.host != candidate.host {
+      differences.append("host '\(base.host)' in the base, '\(candidate.host)' in the candidate")
+    }
+    if base.cpu != candidate.cpu {
+      differences.append("CPU '\(base.cpu)' in the base, '\(candidate.cpu)' in the candidate")
+    }
+    if base.cores != candidate.cores {
+      differences.append("\(base.cores) cores in the base, \(candidate.cores) in the candidate")
+    }
+    return differences
   }
 
   /// Allocators, metrics and cell counts of a report, for an error message.
@@ -190,67 +223,57 @@ public struct Comparison {
     }
   }
 
-  private mutating func judgeTimes() {
-    let logs = cells.compactMap { $0.ratio.map(Foundation.log) }
-    var center = 0.0
-    if logs.count >= Self.minimumCellsForScatter {
-      center = Self.median(logs)
-      let deviation = 1.4826 * Self.median(logs.map { abs($0 - center) })
-      drift = exp(center) - 1
-      scatter = deviation
-    }
-    // A cell stands out when its log ratio lies beyond the between-run scatter.
-    func standsOut(_ cell: Entry, upward: Bool) -> Bool {
-      guard let ratio = cell.ratio, let scatter else { return false }
-      let distance = Foundation.log(ratio) - center
-      let band = max(Self.scatterMultiple * scatter, Foundation.log(1 + threshold))
-      return upward ? distance > band : -distance > band
-    }
-    // Neighbouring sizes of each series, for corroboration.
-    var series: [Cell.Series: [Int]] = [:]
-    for (index, cell) in cells.enumerated() {
-      series[cell.base.cell.series, default: []].append(index)
-    }
-    for members in series.values {
-      let bySize = members.sorted { cells[$0].base.cell.n < cells[$1].base.cell.n }
-      for (position, index) in bySize.enumerated() {
-        let cell = cells[index]
-        guard let ratio = cell.ratio, abs(ratio - 1) > threshold else { continue }
-        let upward = ratio > 1
-        let (base, candidate) = (cell.base, cell.candidate)
-        let separated =
-          upward
-          ? candidate.nanoseconds!.min > base.nanoseconds!.max
-          : candidate.nanoseconds!.max < base.nanoseconds!.min
-        let neighbours = [position - 1, position + 1].filter { bySize.indices.contains($0) }
-          .map { cells[bySize[$0]] }
-        let corroborated = neighbours.contains { standsOut($0, upward: upward) }
-        var reason = ""
-        if scatter == nil {
-          reason =
-            "fewer than \(Self.minimumCellsForScatter) cells in common: the between-run"
-            + " scatter is unknown"
-        } else if !separated {
-          reason = "the two runs' repetitions overlap"
-        } else if !standsOut(cell, upward: upward) {
-          reason = String(
-            format: "within the between-run scatter (%.0f%% at %.0f deviations)",
-            (exp(Self.scatterMultiple * scatter!) - 1) * 100, Self.scatterMultiple)
-        } else if !corroborated {
-          reason = "no neighbouring size of its series moved with it"
+  private mutating func judgeTimes() throws {
+    let references = Set(MeasuredBackend.references.map(\.name))
+    let shift = RunShift(entries: cells, references: references, threshold: threshold)
+    if let machine = shift.machineLogShift, abs(machine) >= RunShift.incomparableMachineShift {
+      let moved = cells.filter { references.contains($0.base.cell.backend) && $0.ratio != nil }
+        .map {
+          "\($0.key) \($0.base.costText) -> \($0.candidate.costText) (x\(csvNumber($0.ratio!)))"
         }
-        if reason.isEmpty {
-          cells[index].verdict = upward ? .regression : .improvement
-        } else {
-          cells[index].verdict = .inconclusive
-          cells[index].reason = reason
-        }
+      throw InputError.machineSpeed(
+        "the reference rows, which measure the machine itself, moved by a median factor of"
+          + " \(csvNumber(exp(machine))): the two runs' machine speeds differ too much for"
+          + " their times to be compared (\(moved.joined(separator: "; ")))")
+    }
+    self.shift = shift
+    let limit = Foundation.log(1 + threshold)
+    let moves = Dictionary(uniqueKeysWithValues: shift.moves.map { ($0.backend, $0) })
+    for index in cells.indices {
+      guard let ratio = cells[index].ratio else { continue }
+      let backend = cells[index].base.cell.backend
+      let change = Foundation.log(ratio) - (shift.machineLogShift ?? 0)
+      guard abs(change) > limit else { continue }
+      if references.contains(backend) {
+        cells[index].verdict = .inconclusive
+        cells[index].reason = "a reference row: it measures the machine, not code"
+        continue
+      }
+      guard let move = moves[backend] else {
+        cells[index].verdict = .inconclusive
+        cells[index].reason =
+          "fewer than \(RunShift.minimumCells) cells of its backend in common: whether the"
+          + " backend moved is unknown"
+        continue
+      }
+      let sameDirection = (change > 0) == (move.logChange > 0)
+      switch move.verdict {
+      case .regression where sameDirection, .improvement where sameDirection:
+        cells[index].verdict = move.verdict
+      case .unchanged:
+        cells[index].verdict = .inconclusive
+        cells[index].reason = String(
+          format: "its backend as a whole moved %+.1f%%: a cell moving alone is weather",
+          move.change * 100)
+      default:
+        cells[index].verdict = .inconclusive
+        cells[index].reason =
+          move.reason.isEmpty
+          ? String(
+            format: "its backend as a whole moved %+.1f%%, the other way", move.change * 100)
+          : move.reason
       }
     }
-  }
-
-  private static func median(_ values: [Double]) -> Double {
-    Summary(values)?.median ?? 0
   }
 
   // MARK: - Output
@@ -279,11 +302,12 @@ public struct Comparison {
       + (onlyInBase.isEmpty ? "" : "; \(onlyInBase.count) only in the base")
       + (onlyInCandidate.isEmpty ? "" : "; \(onlyInCandidate.count) only in the candidate")
       + (regressions.isEmpty ? ". No regression." : ". \(regressions.count) regression(s).")
-    if let drift, let scatter {
-      text += String(
-        format: "\nBetween the runs: the median cell moved %+.1f%%, the scatter is %.1f%% (one"
-          + " robust deviation).", drift * 100, (exp(scatter) - 1) * 100)
+    if !machineDifferences.isEmpty {
+      text +=
+        "\nThe runs are of different machines: " + machineDifferences.joined(separator: "; ")
+        + "."
     }
+    if let shift { text += "\n" + shift.summary }
     if counts[.inconclusive] != nil {
       text +=
         "\nInconclusive cells changed by more than the threshold but not by more than this"

@@ -14,11 +14,16 @@ struct CompareCommand: ParsableCommand {
       by more than the spread of its processes' counts (none for a synchronous backend).
 
       time: two separate runs on a shared machine differ by far more than their repetitions \
-      show. A cell regresses only when it got slower by more than --threshold percent, its \
-      repetitions do not overlap the base's, it stands out from the scatter of every cell's \
-      change in this comparison, and a neighbouring size of its series moved with it. A cell \
-      that passes the threshold but not the rest is `inconclusive`: measure it with \
-      `observatory ab` or `--metric instructions`.
+      show, so the verdict is made for each backend as a whole. The reference rows measure the \
+      machine's speed in each run; their median change is taken out of every cell. A backend \
+      moved when the median change of its cells stands 4 deviations beyond the noise of this \
+      comparison, alone (against the other backends) or together with them (against the \
+      reference rows); its cells past --threshold percent then regress or improve. A cell past \
+      the threshold whose backend did not move is `inconclusive`, as is every cell when the \
+      runs' cells scatter by more than 28% (a busy machine): measure it with `observatory ab` \
+      or `--metric instructions`. Reports of different machines (host, CPU, cores) are \
+      refused unless --allow-other-machine; reports whose reference rows moved by a factor of \
+      2 or more are not comparable (exit 1, naming them).
 
       A cell measured in the base but invalid or failed in the candidate regresses; one capped \
       in the candidate is reported, not gated on. Exit status: 0 no regression, 2 regression, \
@@ -32,6 +37,11 @@ struct CompareCommand: ParsableCommand {
     name: .long,
     help: "Percent a cost must change by to count (default 5 for time, 1 for instructions).")
   var threshold: Double?
+
+  @Flag(
+    name: .long,
+    help: "Compare timed reports of different machines (host, CPU or cores) instead of refusing.")
+  var allowOtherMachine = false
 
   @OptionGroup var output: ComparisonOutputOptions
 
@@ -49,11 +59,18 @@ struct CompareCommand: ParsableCommand {
       let metric = baseRows[0].metric
       comparison = try Comparison(
         base: baseRows, candidate: candidateRows,
-        threshold: threshold.map { $0 / 100 } ?? Comparison.defaultThreshold(for: metric))
+        threshold: threshold.map { $0 / 100 } ?? Comparison.defaultThreshold(for: metric),
+        allowingOtherMachine: allowOtherMachine)
     } catch let error as ReportError {
       throw ValidationError(error.description)
     } catch let error as Comparison.InputError {
       throw ValidationError("\(base) and \(candidate): \(error.description)")
+    }
+    if !comparison.machineDifferences.isEmpty {
+      FileHandle.standardError.write(
+        Data(
+          ("observatory: comparing runs of different machines: "
+            + comparison.machineDifferences.joined(separator: "; ") + "\n").utf8))
     }
     try StandardOutput.write(
       try output.render(

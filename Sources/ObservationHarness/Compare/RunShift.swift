@@ -1,0 +1,238 @@
+import Foundation
+
+/// How two timed runs differ: the machine's speed, the noise between them, and how far each
+/// backend moved as a whole.
+///
+/// Every cell's change is taken as a log ratio, candidate over base. Three things move it:
+/// - **the machine**: the reference rows (``MeasuredBackend/references``, plain loops measured
+///   in the same runs) move with the machine's speed alone; their median change is taken out
+///   of every cell;
+/// - **a busy moment**: a cell measured while something else ran is slower, whatever its
+///   code. A sweep takes its series in turn (see ``Sweep``), so such a moment lands on a few
+///   cells of many backends, and a backend's median change over all its cells does not move
+///   with it;
+/// - **the code**: a change in a backend moves most of its cells, so its median moves.
+///
+/// So a backend has moved when its median change (the machine taken out) stands beyond the
+/// noise of this very comparison by ``zLimit`` deviations, either
+/// - against the other backends (one backend moved, the rest did not), with the noise of its
+///   median, the spread of the other backends' medians, and an eighth of the cells' scatter,
+///   or
+/// - against the reference rows, together with the others (every backend moved), with the
+///   noise of the reference rows and of the backends' common median, and half the cells'
+///   scatter: a busy machine slows code that allocates and touches memory more than a plain
+///   loop, and by as much as the cells scatter.
+///
+/// When the cells of the two runs scatter by more than ``busyScatter`` (one robust deviation
+/// of their log ratios), nothing is told from noise: every backend is `inconclusive`. The
+/// limits were set from pairs of runs of one build on a two-core machine, quiet and beside
+/// a build; the README has the table.
+struct RunShift {
+  /// One backend's move between the runs.
+  struct BackendMove {
+    var backend: String
+    /// Cells of the backend measured on both sides.
+    var cells: Int
+    /// The median log ratio of its cells, with the reference rows' median taken out.
+    var logChange: Double
+    /// One deviation of `logChange` against the other backends; `nil` with fewer than
+    /// ``minimumBackends`` backends.
+    var relativeNoise: Double?
+    /// How many deviations `logChange` stands from the backends' common median.
+    var relativeDeviations: Double?
+    var verdict: Comparison.Verdict
+    var reason: String
+
+    /// The change as a fraction (0.3 is 30% slower).
+    var change: Double { exp(logChange) - 1 }
+  }
+
+  /// Deviations beyond which a move is told from noise.
+  static let zLimit = 4.0
+  /// One robust deviation of the cells' log ratios past which the runs are too noisy to tell
+  /// anything from (about 28%).
+  static let busyScatter = 0.25
+  /// The reference rows' median change (log) beyond which the machines' speeds differ too
+  /// much for the runs to be compared: a factor of 2.
+  static let incomparableMachineShift = log(2.0)
+  /// A backend with fewer cells in common has no median worth judging.
+  static let minimumCells = 3
+  /// Fewer backends give no spread of the backends' medians to judge one against.
+  static let minimumBackends = 4
+
+  /// The reference rows' median change (log); `nil` when no reference row is in both runs.
+  var machineLogShift: Double?
+  /// One deviation of `machineLogShift`.
+  var machineNoise = 0.0
+  /// One robust deviation of every backend cell's log ratio around their median.
+  var scatter = 0.0
+  /// The backends' common median change (log), against the reference rows.
+  var commonLogChange = 0.0
+  /// How many deviations `commonLogChange` stands from the reference rows; `nil` without
+  /// reference rows.
+  var commonDeviations: Double?
+  /// Every backend with enough cells, in name order.
+  var moves: [BackendMove] = []
+
+  /// Whether the cells scatter too much for any verdict.
+  var isBusy: Bool { scatter > Self.busyScatter }
+
+  /// The shifts of `entries` (cells measured on both sides, their ratio set), `references`
+  /// naming the reference rows, judged at `threshold`.
+  ///
+  /// - Complexity: O(*c* log *c*) for *c* cells.
+  init(entries: [Comparison.Entry], references: Set<String>, threshold: Double) {
+    let limit = log(1 + threshold)
+    var byBackend: [String: [Double]] = [:]
+    var referenceLogs: [Double] = []
+    var referenceSpreads: [Double] = []
+    for entry in entries {
+      guard let ratio = entry.ratio else { continue }
+      if references.contains(entry.base.cell.backend) {
+        referenceLogs.append(log(ratio))
+        for side in [entry.base, entry.candidate] {
+          if let times = side.nanoseconds, times.min > 0 {
+            referenceSpreads.append(log(times.max / times.min))
+          }
+        }
+      } else {
+        byBackend[entry.base.cell.backend, default: []].append(log(ratio))
+      }
+    }
+    let shift = Self.median(referenceLogs)
+    machineLogShift = shift
+    if shift != nil {
+      // The reference rows' own disagreement, or how unsteady their repetitions were,
+      // whichever is larger: a reference row measured in a busy moment says so itself.
+      let deviation = max(
+        Self.robustDeviation(referenceLogs), Self.median(referenceSpreads) ?? 0, 0.01)
+      machineNoise = 1.2533 * deviation / Double(referenceLogs.count).squareRoot()
+    }
+    let all = byBackend.values.flatMap { $0 }.map { $0 - (shift ?? 0) }
+    scatter = Self.robustDeviation(all)
+    let judged = byBackend.filter { $0.value.count >= Self.minimumCells }.sorted { $0.key < $1.key }
+    let changes = judged.map { Self.median($0.value)! - (shift ?? 0) }
+    let noises = judged.map {
+      1.2533 * max(Self.robustDeviation($0.value), scatter / 2)
+        / Double($0.value.count).squareRoot()
+    }
+    guard !judged.isEmpty else { return }
+    let common = Self.median(changes)!
+    commonLogChange = common
+    let spread: Double? =
+      judged.count >= Self.minimumBackends ? max(Self.robustDeviation(changes), 0.01) : nil
+    if shift != nil {
+      let ofCommon =
+        1.2533 * max(spread ?? 0, Self.median(noises)!) / Double(judged.count).squareRoot()
+      let noise = (machineNoise * machineNoise + ofCommon * ofCommon + scatter * scatter / 4)
+        .squareRoot()
+      commonDeviations = common / noise
+    }
+    for (index, (backend, logs)) in judged.enumerated() {
+      var move = BackendMove(
+        backend: backend, cells: logs.count, logChange: changes[index], verdict: .unchanged,
+        reason: "")
+      if let spread {
+        let noise = (noises[index] * noises[index] + spread * spread + scatter * scatter / 64)
+          .squareRoot()
+        move.relativeNoise = noise
+        move.relativeDeviations = (changes[index] - common) / noise
+      }
+      judge(&move, limit: limit)
+      moves.append(move)
+    }
+  }
+
+  /// Sets `move`'s verdict and reason.
+  private func judge(_ move: inout BackendMove, limit: Double) {
+    let change = move.logChange
+    guard abs(change) > limit else { return }
+    let upward = change > 0
+    let direction: Double = upward ? 1 : -1
+    if isBusy {
+      move.verdict = .inconclusive
+      move.reason = String(
+        format: "the runs' cells scatter by %.0f%%, past the %.0f%% a comparison of two runs"
+          + " can see through: the machine was busy", percent(scatter), percent(Self.busyScatter))
+      return
+    }
+    let alone = (move.relativeDeviations.map { $0 * direction } ?? 0) > Self.zLimit
+    let withTheRest =
+      (commonDeviations.map { $0 * direction } ?? 0) > Self.zLimit
+      && (move.relativeDeviations.map { $0 * direction } ?? 0) > -Self.zLimit
+    if alone || withTheRest {
+      move.verdict = upward ? .regression : .improvement
+      return
+    }
+    move.verdict = .inconclusive
+    if machineLogShift == nil && move.relativeDeviations == nil {
+      move.reason =
+        "no reference rows and fewer than \(Self.minimumBackends) backends in common:"
+        + " the machine's speed is unknown"
+    } else if let noise = move.relativeNoise {
+      move.reason = String(
+        format: "its backend moved %+.1f%% as a whole, within this comparison's noise (%.1f%%"
+          + " at %.0f deviations)", move.change * 100, percent(Self.zLimit * noise), Self.zLimit)
+      if machineLogShift == nil {
+        move.reason += "; without reference rows, every backend moving at once is not seen"
+      }
+    } else {
+      move.reason = String(
+        format: "its backend moved %+.1f%% as a whole, within the noise of the reference rows"
+          + " and the cells", move.change * 100)
+    }
+  }
+
+  /// The comparison's own account of the runs, for its summary: the machine's speed, the
+  /// scatter, the backends' common move, and each backend that moved.
+  var summary: String {
+    var lines: [String] = []
+    if let machine = machineLogShift {
+      lines.append(
+        String(
+          format: "Between the runs: the reference rows (the machine's speed) moved %+.1f%%,"
+            + " taken out of every cell; the cells scatter by %.1f%% (one robust deviation);"
+            + " the backends together moved %+.1f%%", percent(machine), percent(scatter),
+          percent(commonLogChange))
+          + (commonDeviations.map { String(format: " (%.1f deviations)", $0) } ?? "") + ".")
+    } else {
+      lines.append(
+        String(
+          format: "Between the runs: no reference row in common, so the machine's speed is"
+            + " unknown and every backend moving at once cannot be seen; the cells scatter by"
+            + " %.1f%% (one robust deviation).", percent(scatter)))
+    }
+    if isBusy {
+      lines.append(
+        String(
+          format: "That scatter is past the %.0f%% a comparison of two runs can see through:"
+            + " the machine was busy, and no backend is judged.", percent(Self.busyScatter)))
+    }
+    let moved = moves.filter { $0.verdict == .regression || $0.verdict == .improvement }
+    if !moved.isEmpty {
+      lines.append(
+        "Moved as a whole: "
+          + moved.map { move in
+            String(format: "%@ %+.1f%%", move.backend, move.change * 100)
+              + (move.relativeDeviations.map {
+                String(format: " (%.1f deviations from the other backends)", $0)
+              } ?? "")
+          }.joined(separator: ", ") + ".")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `log` deviation as a percentage change.
+  private func percent(_ logValue: Double) -> Double { (exp(logValue) - 1) * 100 }
+
+  static func median(_ values: [Double]) -> Double? {
+    Summary(values)?.median
+  }
+
+  /// 1.4826 times the median absolute deviation from the median: one standard deviation
+  /// for normal data, robust to outliers. 0 for no values.
+  static func robustDeviation(_ values: [Double]) -> Double {
+    guard let center = median(values) else { return 0 }
+    return 1.4826 * (median(values.map { abs($0 - center) }) ?? 0)
+  }
+}
