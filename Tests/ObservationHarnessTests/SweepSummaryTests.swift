@@ -217,5 +217,18 @@ struct SweepSummaryTests {
       DefaultReportName.latestComparable(to: base + "2026-11-26_x_vm_instructions.csv")
         == base + "2026-11-25_ddd_vm_instructions.csv")
     #expect(DefaultReportName.latestComparable(to: base + "2026-11-26_x_vm_partial.csv") == nil)
+    // Given the machine, a newer report of another host is passed over: compare refuses it.
+    var elsewhere = Rows.environment
+    elsewhere.host = "elsewhere"
+    try CompareTests.report(environment: elsewhere).write(
+      to: directory.appendingPathComponent("2026-11-23_bbb_vm.csv"), atomically: true,
+      encoding: .utf8)
+    try CompareTests.report().write(
+      to: directory.appendingPathComponent("2026-11-22_aaa_vm.csv"), atomically: true,
+      encoding: .utf8)
+    #expect(
+      DefaultReportName.latestComparable(
+        to: base + "2026-11-24_new_vm.csv", machine: Rows.environment)
+        == base + "2026-11-22_aaa_vm.csv")
   }
 }

@@ -60,21 +60,26 @@ public struct DefaultReportName {
 
   /// The newest other report beside the one at `path` that a sweep of the same kind wrote
   /// under its default name (dated, and quick, narrowed or counting instructions as it is),
-  /// newest by name: the report to compare it with. `nil` when there is none.
+  /// newest by name: the report to compare it with. With `machine`, only a report measured on
+  /// that machine (host, CPU and cores, which `compare` requires of timed reports) is taken.
+  /// `nil` when there is none.
   ///
-  /// - Complexity: O(*f*) for *f* files in the directory.
-  public static func latestComparable(to path: String) -> String? {
+  /// - Complexity: O(*f*) for *f* files in the directory, and with `machine` the reading of
+  ///   the reports passed over.
+  public static func latestComparable(to path: String, machine: RunEnvironment? = nil) -> String? {
     let directory = PathText.directory(of: path)
     let name = PathText.name(of: path)
     guard
       let files = try? FileManager.default.contentsOfDirectory(
         atPath: directory.isEmpty ? "." : directory)
     else { return nil }
-    let newest = files.filter { file in
+    let candidates = files.filter { file in
       file != name && file.hasSuffix(".csv") && isDated(file) && kind(file) == kind(name)
-    }.max()
-    return newest.map {
-      directory.isEmpty ? $0 : directory + "/" + $0
+    }.sorted(by: >).map { directory.isEmpty ? $0 : directory + "/" + $0 }
+    guard let machine else { return candidates.first }
+    return candidates.first { candidate in
+      guard let first = try? Report.read(candidate).results.first else { return false }
+      return Comparison.differences(first.environment, machine).isEmpty
     }
   }
 

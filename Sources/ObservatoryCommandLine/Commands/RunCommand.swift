@@ -140,7 +140,9 @@ struct RunCommand: ParsableCommand {
     if let file {
       let written = try file.write(text)
       destination = format == .json ? .json(written) : .csv(written)
-      if format == .csv { baseline = DefaultReportName.latestComparable(to: written) }
+      if format == .csv {
+        baseline = DefaultReportName.latestComparable(to: written, machine: environment)
+      }
     } else {
       try StandardOutput.write(text)
     }
