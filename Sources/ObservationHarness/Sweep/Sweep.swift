@@ -8,8 +8,8 @@ public struct Sweep {
   let metric: Metric
 
   /// Every plan's result (`nil`: not run, capped by its series), the largest size each
-  /// series finished, and the sweep's wall time. The cells run with the series taken in turn
-  /// (see ``executionOrder(of:)``); the results come back in the order of `plans`. Unless
+  /// series finished, and the sweep's wall time. The cells run with the series taken in turn,
+  /// one size of each per round; the results come back in the order of `plans`. Unless
   /// `quiet`, progress goes to standard error, with the time left estimated from what each
   /// series measured so far (see ``SweepProgress``).
   ///
