@@ -7,13 +7,18 @@ import ObservationCore
 /// Observers are called in slot order, which after a reuse is not registration order. A write
 /// from inside a callback is delivered after the current one, to the observers registered when
 /// it was made.
+///
+/// The hot paths are `@inlinable` over `@usableFromInline` storage, so that an app's module, or
+/// the harness's, compiles them for `Int` instead of calling generic code that reads `Value`'s
+/// layout at run time for every slot.
 public final class SlotArrayObservers<Value>: ObservableValue {
   /// Frees its slot when cancelled or deinitialized.
   public final class Token: ObservationToken {
-    weak var owner: SlotArrayObservers?
-    let slot: Int
-    let registration: Int
+    @usableFromInline weak var owner: SlotArrayObservers?
+    @usableFromInline let slot: Int
+    @usableFromInline let registration: Int
 
+    @inlinable
     init(owner: SlotArrayObservers, slot: Int, registration: Int) {
       (self.owner, self.slot, self.registration) = (owner, slot, registration)
     }
@@ -21,65 +26,78 @@ public final class SlotArrayObservers<Value>: ObservableValue {
     deinit { cancel() }
 
     /// Frees the slot at once: the observer is not called again, even by a delivery under way.
-    public func cancel() { owner?.free(slot, registration: registration) }
+    @inlinable
+    public func cancel() { owner?._free(slot, registration: registration) }
   }
 
-  private var slots: [(registration: Int, handler: (Value) -> Void)?] = []
-  private var freeSlots: [Int] = []
-  private var registrations = 0
-  private var pending: [(value: Value, registrations: Int)] = []
-  private var isDelivering = false
+  @usableFromInline var _value: Value
+  @usableFromInline var _slots: [(registration: Int, handler: (Value) -> Void)?] = []
+  @usableFromInline var _freeSlots: [Int] = []
+  @usableFromInline var _registrations = 0
+  @usableFromInline var _pending: [(value: Value, registrations: Int)] = []
+  @usableFromInline var _isDelivering = false
 
   /// A subject holding `value`, with no observers.
-  public init(_ value: Value) { self.value = value }
+  @inlinable
+  public init(_ value: Value) { _value = value }
 
   /// The current value; setting it calls every observer with the new value.
   ///
   /// - Complexity: O(*s*) for *s* slots.
+  @inlinable
   public var value: Value {
-    didSet {
-      pending.append((value, registrations))
-      guard !isDelivering else { return }
-      isDelivering = true
-      while !pending.isEmpty {
-        let (next, registered) = pending.removeFirst()
-        var index = 0
-        while index < slots.count {
-          // A slot reused after this write was made holds an observer that must not see it.
-          if let (registration, handler) = slots[index], registration <= registered {
-            handler(next)
-          }
-          index += 1
-        }
-      }
-      isDelivering = false
+    get { _value }
+    set {
+      _value = newValue
+      _deliver(newValue)
     }
+  }
+
+  @inlinable
+  func _deliver(_ value: Value) {
+    _pending.append((value, _registrations))
+    guard !_isDelivering else { return }
+    _isDelivering = true
+    while !_pending.isEmpty {
+      let (next, registered) = _pending.removeFirst()
+      var index = 0
+      while index < _slots.count {
+        // A slot reused after this write was made holds an observer that must not see it.
+        if let (registration, handler) = _slots[index], registration <= registered {
+          handler(next)
+        }
+        index += 1
+      }
+    }
+    _isDelivering = false
   }
 
   /// Registers `handler` in a free slot, or a new one.
   ///
   /// - Complexity: O(1) amortized.
+  @inlinable
   public func observe(_ handler: @escaping (Value) -> Void) -> Token {
-    registrations += 1
-    let entry = (registrations, handler)
+    _registrations += 1
+    let entry = (_registrations, handler)
     let slot: Int
-    if let free = freeSlots.popLast() {
+    if let free = _freeSlots.popLast() {
       slot = free
-      slots[slot] = entry
+      _slots[slot] = entry
     } else {
-      slot = slots.count
-      slots.append(entry)
+      slot = _slots.count
+      _slots.append(entry)
     }
-    return Token(owner: self, slot: slot, registration: registrations)
+    return Token(owner: self, slot: slot, registration: _registrations)
   }
 
-  private func free(_ slot: Int, registration: Int) {
-    guard slot < slots.count, slots[slot]?.registration == registration else { return }
+  @inlinable
+  func _free(_ slot: Int, registration: Int) {
+    guard slot < _slots.count, _slots[slot]?.registration == registration else { return }
     // The closure is released after the array access: releasing it can run another token's
     // deinit, which must not find the array busy.
-    let released = slots[slot]
-    slots[slot] = nil
-    freeSlots.append(slot)
+    let released = _slots[slot]
+    _slots[slot] = nil
+    _freeSlots.append(slot)
     withExtendedLifetime(released) {}
   }
 }
@@ -105,6 +123,7 @@ public struct SlotArrayBackend: ObservationBackend {
   }
 
   /// A subject holding `initialValue`, with no observers.
+  @inlinable
   public func makeSubject(initialValue: Int) -> SlotArrayObservers<Int> {
     SlotArrayObservers(initialValue)
   }
