@@ -142,18 +142,24 @@ struct CompareTests {
     let everyBackend = Dictionary(uniqueKeysWithValues: Self.backends.map { ($0, 1000.0) })
     let base = Rows.write(Self.report())
     let slower = Rows.write(Self.report(factors: everyBackend, machine: 1000))
-    var command = try Observatory.parseAsRoot(["compare", base, slower])
+    let message = try Self.refusal(["compare", base, slower])
+    #expect(message.contains("reference rows"), "\(message)")
+    #expect(message.contains("factor of 1000"), "\(message)")
+    #expect(message.contains("reference-c/notify/-/16"), "\(message)")
+    #expect(message.contains("(x1000)"), "\(message)")
+  }
+
+  /// The message `arguments` are refused with, raised while running: a validation error is
+  /// one line and exit status 1. Empty, with an issue recorded, if the command ran through.
+  static func refusal(_ arguments: [String]) throws -> String {
+    var command = try Observatory.parseAsRoot(arguments)
     do {
       try command.run()
-      Issue.record("expected the reports to be refused")
+      Issue.record("expected \(arguments) to be refused")
+      return ""
     } catch {
-      // Raised while running, a validation error is one line and exit status 1.
       #expect(error is ValidationError)
-      let message = Observatory.fullMessage(for: error)
-      #expect(message.contains("reference rows"), "\(message)")
-      #expect(message.contains("factor of 1000"), "\(message)")
-      #expect(message.contains("reference-c/notify/-/16"), "\(message)")
-      #expect(message.contains("(x1000)"), "\(message)")
+      return Observatory.fullMessage(for: error)
     }
   }
 
@@ -164,19 +170,12 @@ struct CompareTests {
     other.cores = 64
     let base = Rows.write(Self.report())
     let candidate = Rows.write(Self.report(environment: other))
-    var command = try Observatory.parseAsRoot(["compare", base, candidate])
-    do {
-      try command.run()
-      Issue.record("expected the reports to be refused")
-    } catch {
-      // Raised while running, a validation error is one line and exit status 1.
-      #expect(error is ValidationError)
-      let message = Observatory.fullMessage(for: error)
-      #expect(message.contains("host 'host' in the base, 'elsewhere' in the candidate"))
-      #expect(message.contains("2 cores in the base, 64 in the candidate"))
-      #expect(message.contains("--allow-other-machine"))
-    }
-    command = try Observatory.parseAsRoot(["compare", base, candidate, "--allow-other-machine"])
+    let message = try Self.refusal(["compare", base, candidate])
+    #expect(message.contains("host 'host' in the base, 'elsewhere' in the candidate"))
+    #expect(message.contains("2 cores in the base, 64 in the candidate"))
+    #expect(message.contains("--allow-other-machine"))
+    var command = try Observatory.parseAsRoot(
+      ["compare", base, candidate, "--allow-other-machine"])
     try command.run()
     let comparison = try Comparison(
       base: try ReportReader.read(base), candidate: try ReportReader.read(candidate),
