@@ -324,7 +324,7 @@ struct ReportHTMLTests {
     // The report's first cell is a lone outlier (inconclusive, shown), a later backend
     // regresses: the page must put the regressions before it.
     let slower = Rows.write(
-      CompareTests.report(factors: ["array": 1.5], cellFactors: ["linked-list/16": 0.4]))
+      CompareTests.report(factors: ["array": 1.5], cellFactors: ["linked-list/1": 0.4]))
     let comparison = try Comparison(
       base: try Report.read(base).results, candidate: try Report.read(slower).results,
       threshold: Comparison.defaultThreshold(for: .time))
