@@ -1,4 +1,5 @@
 import Foundation
+import ObservationWorkloads
 import Testing
 
 @testable import ObservationHarness
@@ -25,6 +26,66 @@ struct InstructionCountTests {
       try InstructionCounter.parse("events: Ir\nfn=(1) main\n5 100\n")
     }
     #expect(throws: InstructionCounter.ParseError.self) { try InstructionCounter.parse("") }
+  }
+
+  @Test("Every thread but the main one is counted: the cell's, and any its backend starts")
+  func threads() throws {
+    let output = """
+      events: Ir D1mr D1mw ILmr DLmr DLmw
+      totals: %d 1 2 3 4 5
+      """
+    func thread(_ number: Int, _ instructions: Int) -> (thread: Int, text: String) {
+      (number, output.replacingOccurrences(of: "%d", with: String(instructions)))
+    }
+    let total = try InstructionCounter.total(of: [
+      thread(1, 1_500), thread(2, 204_361), thread(3, 1_000),
+    ])
+    #expect(total == .init(instructions: 205_361, d1Misses: 6, llMisses: 24))
+    // The main thread alone counted nothing the cell did.
+    #expect(throws: InstructionCounter.ParseError.self) {
+      try InstructionCounter.total(of: [thread(1, 1_500)])
+    }
+  }
+
+  @Test("Callgrind's file for each thread is read, and all of them are removed")
+  func threadFiles() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "observatory-threads-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("cell.callgrind")
+    // Callgrind leaves the file it was named empty and writes one per thread beside it.
+    try Data().write(to: file)
+    for (suffix, count) in [("-01", 7), ("-02", 100), ("-03", 20)] {
+      try Data("events: Ir\ntotals: \(count)\n".utf8).write(
+        to: directory.appendingPathComponent("cell.callgrind" + suffix))
+    }
+    try Data("events: Ir\ntotals: 5\n".utf8).write(
+      to: directory.appendingPathComponent("other.callgrind-02"))
+    #expect(try InstructionCounter.read(file) == .init(instructions: 120))
+    let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(left == ["other.callgrind-02"])
+  }
+
+  @Test("A counted cell's thread never gets a block its process freed before the cell")
+  func freshHeap() throws {
+    let size = 200
+    let freed = try #require(malloc(size))
+    free(freed)
+    let taken = try #require(MeasuringThread.run { malloc(size) } ?? nil)
+    defer { free(taken) }
+    #expect(taken != freed)
+  }
+
+  @Test("A counted cell runs on its own thread and passes its self-check outside callgrind")
+  func countedCell() throws {
+    let outcome = try #require(
+      CellExecution.run(
+        backend: "array", among: MeasuredBackend.builtIns, workload: .subscribe, pattern: .none,
+        n: 16, repetitions: 1, budget: 10, seed: 1, scale: WorkScale(1.0 / 16),
+        countsInstructions: true))
+    #expect(outcome.problem == nil)
+    #expect(outcome.measuredOperations == 16 * 16)
   }
 
   @Test("An instructions report round-trips: the count, the spread of several processes")

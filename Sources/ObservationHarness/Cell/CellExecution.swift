@@ -22,6 +22,8 @@ public enum CellExecution {
   ///   - countsInstructions: brackets the measured repetitions (not the warm-up) with
   ///     callgrind's client requests, so that a process run under
   ///     `valgrind --tool=callgrind --instr-atstart=no` counts exactly their timed regions.
+  ///     The whole cell, warm-up included, then runs on a thread of its own, whose heap nothing
+  ///     before the cell has used (`MeasuringThread`).
   ///   - turns: take and pass a turn around every repetition (`ab`), when given.
   public static func run(
     backend name: String, among rows: [MeasuredBackend], workload: Workload,
@@ -30,6 +32,29 @@ public enum CellExecution {
     turns: TurnTaking? = nil
   ) -> CellOutcome? {
     guard let row = rows.row(named: name) else { return nil }
+    func measure() -> CellOutcome {
+      run(
+        row, workload: workload, pattern: pattern, n: n, depth: depth, repetitions: repetitions,
+        budget: budget, seed: seed, scale: scale, countsInstructions: countsInstructions,
+        turns: turns)
+    }
+    // Timed cells stay on the main thread: a clock's noise between processes is far larger
+    // than what the heap's history adds, and their reports stay comparable with earlier ones.
+    guard countsInstructions else { return measure() }
+    guard let outcome = MeasuringThread.run(measure) else {
+      var outcome = CellOutcome()
+      outcome.problem = "no thread could be started to count the cell on"
+      return outcome
+    }
+    return outcome
+  }
+
+  /// Runs the cell of `row` on the calling thread.
+  static func run(
+    _ row: MeasuredBackend, workload: Workload, pattern: WorkloadPattern, n: Int, depth: Int,
+    repetitions: Int, budget: Double, seed: UInt64, scale: WorkScale?, countsInstructions: Bool,
+    turns: TurnTaking?
+  ) -> CellOutcome {
     var probe = MemoryProbe()
     let counter = InstructionRegion()
     if countsInstructions {
