@@ -8,9 +8,8 @@ import Foundation
 ///   in the same runs) move with the machine's speed alone; their median change is taken out
 ///   of every cell;
 /// - **a busy moment**: a cell measured while something else ran is slower, whatever its
-///   code. A sweep takes its series in turn (see ``Sweep``), so such a moment lands on a few
-///   cells of many backends, and a backend's median change over all its cells does not move
-///   with it;
+///   code; a short one moves a few cells, and a backend's median change over all its cells
+///   does not move with it, while a long one shows as scatter between the cells;
 /// - **the code**: a change in a backend moves most of its cells, so its median moves.
 ///
 /// So a backend has moved when its median change (the machine taken out) stands beyond the

@@ -8,16 +8,13 @@ public struct Sweep {
   let metric: Metric
 
   /// Every plan's result (`nil`: not run, capped by its series), the largest size each
-  /// series finished, and the sweep's wall time. The cells run with the series taken in turn,
-  /// one size of each per round; the results come back in the order of `plans`. Unless
-  /// `quiet`, progress goes to standard error, with the time left estimated from what each
-  /// series measured so far (see ``SweepProgress``).
+  /// series finished, and the sweep's wall time. Unless `quiet`, progress goes to standard
+  /// error, with the time left estimated from what each series measured so far (see
+  /// ``SweepProgress``).
   ///
   /// - Complexity: O(*c*²) bookkeeping for *c* cells (each step estimates the time left of
   ///   every cell after it), besides running them.
   public func measure(_ plans: [Cell], quiet: Bool) -> SweepResult {
-    let order = Self.executionOrder(of: plans)
-    let running = order.map { plans[$0] }
     let start = DispatchTime.now()
     var progress = SweepProgress(total: plans.count, quiet: quiet)
     var cappedSeries: [Cell.Series: Int] = [:]
@@ -27,11 +24,11 @@ public struct Sweep {
     var results: [(Cell, CellRunner.Result?)] = []
     func remaining(after index: Int) -> Double? {
       timing.seconds(
-        remaining: running[(index + 1)...], projections: projections,
+        remaining: plans[(index + 1)...], projections: projections,
         capped: Set(cappedSeries.keys), budget: runner.budget,
         repetitions: runner.totalRepetitions)
     }
-    for (index, plan) in running.enumerated() {
+    for (index, plan) in plans.enumerated() {
       // Skip a cell once its series ran out of time, or when the sizes measured so far
       // project it far past the budget: a pathological cell must not run for an hour, nor
       // even for its whole hard limit.
@@ -70,10 +67,8 @@ public struct Sweep {
           + (plan.depth > 0 ? " depth=\(plan.depth)" : "") + " n=\(plan.n)",
         remainingSeconds: remaining(after: index))
     }
-    var inPlanOrder = results
-    for (position, index) in order.enumerated() { inPlanOrder[index] = results[position] }
     return SweepResult(
-      results: inPlanOrder, largestFinished: largestFinished,
+      results: results, largestFinished: largestFinished,
       wallSeconds: Self.seconds(since: start))
   }
 

@@ -1,7 +1,7 @@
 /// What a sweep did: every cell's result, the largest size each series finished, and how long
 /// it took.
 public struct SweepResult {
-  /// Every plan with its result, in the order of the plans (not the order they ran in); `nil`: not run, its series capped.
+  /// Every plan with its result, in sweep order; `nil`: not run, its series capped.
   public var results: [(Cell, CellRunner.Result?)]
   /// The largest size each series finished, for the capped cells' reasons.
   public var largestFinished: [Cell.Series: Int]
