@@ -104,6 +104,8 @@ struct CompareTests {
     let cell = try #require(comparison.cells.first { $0.key.contains("key-path/notify/-/256") })
     #expect(cell.verdict == .inconclusive)
     #expect(cell.reason.contains("a cell moving alone is weather"), "\(cell.reason)")
+    #expect(comparison.text().contains("No regression seen, but 1 cell(s) could not be told"))
+    #expect(!comparison.text().contains("No regression."))
   }
 
   @Test("Every backend 30% slower, the reference rows unchanged: every backend regressed")

@@ -291,6 +291,19 @@ public struct Comparison {
     changesOnly ? cells.filter { $0.verdict != .unchanged } : cells
   }
 
+  /// The summary's last sentence: the regressions, or "No regression." only when no cell was
+  /// left `inconclusive`; a comparison that could not tell says so instead of passing.
+  ///
+  /// - Complexity: O(1).
+  static func conclusion(regressions: Int, inconclusive: Int) -> String {
+    if regressions > 0 { return ". \(regressions) regression(s)." }
+    if inconclusive > 0 {
+      return ". No regression seen, but \(inconclusive) cell(s) could not be told from noise:"
+        + " for them this is not a pass."
+    }
+    return ". No regression."
+  }
+
   var summary: String {
     let counts = Dictionary(grouping: cells, by: \.verdict).mapValues(\.count)
     let parts = Verdict.allCases.compactMap { verdict in
@@ -301,7 +314,7 @@ public struct Comparison {
       + " threshold: \(parts)"
       + (onlyInBase.isEmpty ? "" : "; \(onlyInBase.count) only in the base")
       + (onlyInCandidate.isEmpty ? "" : "; \(onlyInCandidate.count) only in the candidate")
-      + (regressions.isEmpty ? ". No regression." : ". \(regressions.count) regression(s).")
+      + Self.conclusion(regressions: regressions.count, inconclusive: counts[.inconclusive] ?? 0)
     if !machineDifferences.isEmpty {
       text +=
         "\nThe runs are of different machines: " + machineDifferences.joined(separator: "; ")

@@ -254,7 +254,8 @@ public struct PairedReport {
     return "\(cells.count) cells measured on both builds, interleaved, at a"
       + " \(csvNumber(threshold * 100))% threshold with \(csvNumber(confidence * 100))% intervals:"
       + " \(parts)"
-      + (regressions.isEmpty ? ". No regression." : ". \(regressions.count) regression(s).")
+      + Comparison.conclusion(
+        regressions: regressions.count, inconclusive: counts[.inconclusive] ?? 0)
   }
 
   /// The report as a plain-text table; only the changed cells with `changesOnly`.
