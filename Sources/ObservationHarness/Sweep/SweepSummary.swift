@@ -29,7 +29,7 @@ public struct SweepSummary {
   /// Where the report went.
   public var destination: Destination
   /// An earlier report to compare this one with, if one is known (see
-  /// ``DefaultReportName/latestComparable(to:)``).
+  /// ``DefaultReportName/latestComparable(to:machine:)``).
   public var baseline: String?
   /// The name the next commands start with: the tool's executable.
   public var tool: String
