@@ -8,9 +8,9 @@ import Testing
 @Suite("compare")
 struct CompareTests {
   static let backends = ["linked-list", "array", "key-path", "combine-passthrough"]
-  static let sizes = [1, 16, 64, 256, 1024, 4096, 16384, 65536]
+  static let sizes = [1, 2, 4, 8, 16, 64, 256, 1024, 4096, 16384, 65536, 262_144]
 
-  /// A time report of 32 notify cells (4 backends, 8 sizes) and, unless `references` is
+  /// A time report of 48 notify cells (4 backends, 12 sizes) and, unless `references` is
   /// false, the two reference rows at the same sizes. Each cell's repetitions are `samples`,
   /// scaled by the backend's factor (1 unless given; a reference row's is `machine`) and a
   /// small fixed jitter per cell, so that the comparison sees some scatter between runs.
@@ -55,7 +55,7 @@ struct CompareTests {
     let comparison = try Self.compare(
       Self.report(), Self.report(samples: [101, 99, 104, 100, 102], jitter: false))
     #expect(comparison.regressions.isEmpty)
-    #expect(comparison.cells.count == 48)
+    #expect(comparison.cells.count == 72)
   }
 
   @Test("A backend that got 30% slower at every size regresses, and nothing else does")
@@ -63,7 +63,7 @@ struct CompareTests {
     let comparison = try Self.compare(
       Self.report(), Self.report(factors: ["array": 1.3]))
     #expect(
-      comparison.regressions.map { $0.base.cell.backend } == Array(repeating: "array", count: 8))
+      comparison.regressions.map { $0.base.cell.backend } == Array(repeating: "array", count: 12))
     #expect(
       comparison.cells.filter { $0.base.cell.backend != "array" }.allSatisfy {
         $0.verdict == .unchanged
@@ -113,7 +113,7 @@ struct CompareTests {
     let everyBackend = Dictionary(uniqueKeysWithValues: Self.backends.map { ($0, 1.3) })
     let comparison = try Self.compare(Self.report(), Self.report(factors: everyBackend))
     #expect(Set(comparison.regressions.map(\.base.cell.backend)) == Set(Self.backends))
-    #expect(comparison.regressions.count == 32)
+    #expect(comparison.regressions.count == 48)
     #expect(comparison.text().contains("the backends together moved +30.0%"))
   }
 
@@ -193,13 +193,13 @@ struct CompareTests {
     let slower = Rows.report([(Rows.plan(), .finished(Rows.outcome([200, 201, 202])))])
     let comparison = try Self.compare(base, slower)
     #expect(comparison.cells.map(\.verdict) == [.inconclusive])
-    #expect(comparison.cells[0].reason.contains("fewer than 8 cells"))
+    #expect(comparison.cells[0].reason.contains("fewer than 12 cells"))
   }
 
   @Test("An improvement is reported as one")
   func improvement() throws {
     let comparison = try Self.compare(Self.report(), Self.report(factors: ["array": 0.5]))
-    #expect(comparison.cells.filter { $0.verdict == .improvement }.count == 8)
+    #expect(comparison.cells.filter { $0.verdict == .improvement }.count == 12)
     #expect(comparison.regressions.isEmpty)
   }
 

@@ -56,8 +56,9 @@ struct RunShift {
   static let incomparableMachineShift = log(2.0)
   /// A backend with fewer cells in common has no median worth judging: in two quick runs of
   /// one build, 4 of the 6 nested cells of `combine-published-flatmap` moved by 40 to 50%
-  /// together, 4.9 deviations by a 6-cell median's noise.
-  static let minimumCells = 8
+  /// together, and in two default runs the 10 cells of `combine-published-switchtolatest`
+  /// moved by 81% as a whole, each past 4 deviations of a median of so few cells.
+  static let minimumCells = 12
   /// Fewer backends give no spread of the backends' medians to judge one against.
   static let minimumBackends = 4
 
