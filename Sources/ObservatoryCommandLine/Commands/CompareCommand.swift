@@ -16,11 +16,13 @@ struct CompareCommand: ParsableCommand {
       time: two separate runs on a shared machine differ by far more than their repetitions \
       show, so the verdict is made for each backend as a whole. The reference rows measure the \
       machine's speed in each run; their median change is taken out of every cell. A backend \
-      moved when the median change of its cells stands 4 deviations beyond the noise of this \
+      with 12 or more cells in common (4 or more such backends for the alone test) moved when \
+      the median change of its cells stands 4 deviations beyond the noise of this \
       comparison, alone (against the other backends) or together with them (against the \
       reference rows); its cells past --threshold percent then regress or improve. A cell past \
       the threshold whose backend did not move is `inconclusive`, as is every cell when the \
-      runs' cells scatter by more than 28% (a busy machine): measure it with `observatory ab` \
+      runs' cells scatter by more than 28% around their backend's median (a busy machine): \
+      measure it with `observatory ab` \
       or `--metric instructions`. Reports of different machines (host, CPU, cores) are \
       refused unless --allow-other-machine; reports whose reference rows moved by a factor of \
       2 or more are not comparable (exit 1, naming them).
