@@ -67,6 +67,14 @@ public struct BackendCapabilities: Sendable, Hashable, CustomStringConvertible {
         "serializedDelivery is declared without threadSafe; serialized delivery is a promise"
           + " about concurrent writers, which a backend that is not thread-safe cannot have")
     }
+    if has(.handsOffContendedWrites) && !(has(.synchronousDelivery) && has(.threadSafe)) {
+      problems.append(
+        "handsOffContendedWrites is declared without "
+          + [Capability.synchronousDelivery, .threadSafe].filter { !has($0) }.map(\.rawValue)
+          .joined(separator: " and ")
+          + "; it says how a synchronous backend delivers a write that meets another thread's"
+          + " delivery, which needs both")
+    }
     if timing == .transactional && has(.deliversEveryValue) {
       problems.append(
         "timing transactional coalesces the writes of one block, which contradicts"

@@ -11,8 +11,20 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
   ///
   /// With ``threadSafe``, on every thread: a `set` made while another thread is delivering
   /// returns only after its own value's callbacks have run (THR-01 checks it), not when the
-  /// value has merely been queued for the delivering thread.
+  /// value has merely been queued for the delivering thread, unless the backend also declares
+  /// ``handsOffContendedWrites``.
   case synchronousDelivery
+  /// An emitter loop: synchronous when uncontended, delivered by the delivering thread under
+  /// contention.
+  ///
+  /// Declared with ``synchronousDelivery`` and ``threadSafe``. A `set` that finds another
+  /// thread delivering queues its value and returns at once, without waiting for any callback;
+  /// the delivering thread delivers the queued value before its own `set` returns. So once
+  /// every concurrent `set` has returned, every value has been delivered (THR-01), and a
+  /// contended `set` never waits on another thread's callbacks (THR-08). RxJava's serialized
+  /// observer and many Swift subjects work this way. On one thread nothing changes: delivery
+  /// is synchronous.
+  case handsOffContendedWrites
   /// Observers are called in registration order.
   case preservesObserverOrder
   /// A `set` made from inside a callback never makes an observer see values out of order.

@@ -195,6 +195,45 @@ extension BrokenBackendTests {
       #expect(honest.kind == .passed, "\(honest.details)")
     }
 
+    @Test(
+      "An emitter loop (handsOffContendedWrites) passes every rule it declares; its lost-wake-up twin fails THR-01"
+    )
+    func emitterLoop() throws {
+      let handingOff = SerializingBackend(nestedWriteEndsDrain: false, declaresHandOff: true)
+      // 50 iterations of each stochastic rule: the full suite at its default 459 takes about
+      // 100 s on this thread-safe list, and the twin below fails in its first iterations.
+      let report = ConformanceSuite.run(
+        handingOff, configuration: ConformanceConfiguration(stochasticIterations: 50))
+      #expect(report.failures.map(\.rule.id) == [])
+      #expect(report.outcome(of: "THR-08")?.kind == .passed)
+      let rule = try #require(ConformanceSuite.rule("THR-01"))
+      let twin = ConformanceSuite.run(
+        rule,
+        on: SerializingBackend(
+          nestedWriteEndsDrain: false, declaresHandOff: true, losesWakeUp: true))
+      #expect(twin.kind == .failed, "\(twin.details)")
+      #expect(twin.details.contains("ended with a value queued but not delivered"))
+    }
+
+    @Test(
+      "THR-08 catches hand-off claimed by a list whose writers deliver their own value, or block"
+    )
+    func handOffClaimed() throws {
+      let rule = try #require(ConformanceSuite.rule("THR-08"))
+      let delivering = ConformanceSuite.run(
+        rule, on: LockingBackend(fault: nil, claimsHandOff: true), configuration: Self.quick)
+      #expect(delivering.kind == .failed, "\(delivering.details)")
+      #expect(delivering.details.contains("thread B delivered 2 itself"))
+      let blocking = ConformanceSuite.run(
+        rule, on: LockingBackend(fault: .callsOutUnderLock, claimsHandOff: true),
+        configuration: Self.quick)
+      #expect(blocking.kind == .failed, "\(blocking.details)")
+      #expect(blocking.details.contains("had not returned"))
+      let probe = ConformanceSuite.run(
+        rule, on: LockingBackend(fault: nil), configuration: Self.quick)
+      #expect(probe.kind == .probeNotObserved, "\(probe.details)")
+    }
+
     @Test("THR-01's default iterations catch a write lost once in 50,000")
     func rareLostWrite() throws {
       let rule = try #require(ConformanceSuite.rule("THR-01"))

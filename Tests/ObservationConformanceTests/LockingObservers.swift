@@ -81,17 +81,22 @@ final class LockingObservers: ObservableValue, RemovesObservers, @unchecked Send
 /// A backend of ``LockingObservers`` that declares thread safety.
 struct LockingBackend: ObservationBackend {
   let fault: LockingObservers.Fault?
+  /// Declares handsOffContendedWrites, which a list whose writers each deliver their own value
+  /// does not have (THR-08 must say so).
+  var claimsHandOff = false
 
-  var name: String { "locking" + (fault.map { "-" + $0.rawValue } ?? "") }
+  var name: String {
+    "locking" + (fault.map { "-" + $0.rawValue } ?? "")
+      + (claimsHandOff ? "-claiming-hand-off" : "")
+  }
 
   var capabilities: BackendCapabilities {
-    BackendCapabilities(
-      timing: .didSet,
-      [
-        .replaysCurrentValue, .deliversEveryValue, .synchronousDelivery, .threadSafe,
-        .cancelsOnTokenDeinit,
-      ],
-      maxReentrancyDepth: .bounded(4))
+    var flags: Set<Capability> = [
+      .replaysCurrentValue, .deliversEveryValue, .synchronousDelivery, .threadSafe,
+      .cancelsOnTokenDeinit,
+    ]
+    if claimsHandOff { flags.insert(.handsOffContendedWrites) }
+    return BackendCapabilities(timing: .didSet, flags, maxReentrancyDepth: .bounded(4))
   }
 
   func makeSubject(initialValue: Int) -> LockingObservers {
@@ -99,9 +104,9 @@ struct LockingBackend: ObservationBackend {
   }
 }
 
-/// A thread-safe observer list that serializes delivery: a write made while another is being
-/// delivered (on any thread, or nested in a callback) is queued, and whoever is delivering
-/// delivers it next.
+/// A thread-safe observer list that serializes delivery with an emitter loop: a write made
+/// while another is being delivered (on any thread, or nested in a callback) is queued, and
+/// whoever is delivering delivers it next, before its own `set` returns.
 final class SerializingObservers: ObservableValue, RemovesObservers, @unchecked Sendable {
   typealias Token = RemovingToken<SerializingObservers>
 
@@ -109,6 +114,11 @@ final class SerializingObservers: ObservableValue, RemovesObservers, @unchecked 
   /// drain, which marks the list idle when it ends although the outer delivery goes on: a
   /// write from another thread then delivers at the same time (THR-07).
   let nestedWriteEndsDrain: Bool
+  /// With the fault, the delivering thread that finds the queue empty lets go of the lock for
+  /// a moment before it marks the list idle, and does not look again: a writer that queues a
+  /// value in that moment sees a delivery in progress and returns, and its value is never
+  /// delivered (a lost wake-up, THR-01).
+  let losesWakeUp: Bool
   private let lock = NSLock()
   private var stored: Int
   private var handlers: [(id: Int, handler: (Int) -> Void)] = []
@@ -117,9 +127,10 @@ final class SerializingObservers: ObservableValue, RemovesObservers, @unchecked 
   private var drainer: Thread?
   private var nextID = 0
 
-  init(_ initialValue: Int, nestedWriteEndsDrain: Bool) {
+  init(_ initialValue: Int, nestedWriteEndsDrain: Bool, losesWakeUp: Bool = false) {
     stored = initialValue
     self.nestedWriteEndsDrain = nestedWriteEndsDrain
+    self.losesWakeUp = losesWakeUp
   }
 
   var value: Int {
@@ -147,6 +158,11 @@ final class SerializingObservers: ObservableValue, RemovesObservers, @unchecked 
       for entry in snapshot { entry.handler(next) }
       lock.lock()
     }
+    if losesWakeUp {
+      lock.unlock()
+      usleep(5)
+      lock.lock()
+    }
     draining = false
     drainer = nil
     lock.unlock()
@@ -171,19 +187,26 @@ struct SerializingBackend: ObservationBackend {
   /// Declares synchronousDelivery, which a `set` that queues its value for another thread
   /// does not have (THR-01 must say so).
   var claimsSynchronousDelivery = false
+  /// Declares what the list is: synchronousDelivery qualified by handsOffContendedWrites.
+  var declaresHandOff = false
+  /// Builds the list with its lost wake-up (``SerializingObservers/losesWakeUp``).
+  var losesWakeUp = false
 
   var name: String {
     "serializing" + (nestedWriteEndsDrain ? "-nested-write-ends-drain" : "")
       + (claimsSynchronousDelivery ? "-claiming-synchronous-delivery" : "")
+      + (declaresHandOff ? "-handing-off" : "") + (losesWakeUp ? "-losing-wake-ups" : "")
   }
 
   var capabilities: BackendCapabilities {
     var flags: Set<Capability> = [.deliversEveryValue, .threadSafe, .serializedDelivery]
-    if claimsSynchronousDelivery { flags.insert(.synchronousDelivery) }
+    if claimsSynchronousDelivery || declaresHandOff { flags.insert(.synchronousDelivery) }
+    if declaresHandOff { flags.insert(.handsOffContendedWrites) }
     return BackendCapabilities(timing: .didSet, flags, maxReentrancyDepth: .unbounded)
   }
 
   func makeSubject(initialValue: Int) -> SerializingObservers {
-    SerializingObservers(initialValue, nestedWriteEndsDrain: nestedWriteEndsDrain)
+    SerializingObservers(
+      initialValue, nestedWriteEndsDrain: nestedWriteEndsDrain, losesWakeUp: losesWakeUp)
   }
 }

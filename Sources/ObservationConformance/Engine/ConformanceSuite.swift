@@ -12,7 +12,7 @@ import ObservationCore
 /// ```
 public enum ConformanceSuite {
   /// The suite's version; reports carry it so results from different suites are not compared.
-  public static let version = "1.1.0"
+  public static let version = "1.2.0"
 
   /// Every rule of the catalogue, in catalogue order, including untested ones.
   public static let rules: [ConformanceRule] =
@@ -142,7 +142,8 @@ public enum ConformanceSuite {
     _ rule: ConformanceRule, for capabilities: BackendCapabilities
   ) -> Bool {
     if case .notApplicable = rule.whenUnmet { return false }
-    return rule.level == .stochastic && !capabilities.has(.threadSafe)
+    // Every THR rule uses several threads, the stochastic ones and THR-08's single scenario.
+    return (rule.level == .stochastic || rule.group == "THR") && !capabilities.has(.threadSafe)
       && !binds(rule, for: capabilities)
   }
 

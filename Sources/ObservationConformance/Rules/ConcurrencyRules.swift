@@ -31,10 +31,22 @@ enum ConcurrencyRules {
         // writes that returned before theirs had.
         let reached = (0..<threads).map { _ in SharedCounters() }
         let early = SharedCounters()
-        let synchronous = context.has(.synchronousDelivery)
+        let synchronous =
+          context.has(.synchronousDelivery) && !context.has(.handsOffContendedWrites)
+        // An emitter loop (handsOffContendedWrites) returns early by design: what it owes is
+        // that once every set has returned, every value has been delivered. The writers meet
+        // after each step, and the first checks that every value of the steps so far has
+        // reached the last observer: a value queued in the moment the delivering thread gave
+        // up (a lost wake-up) waits for the next write, and is seen missing there.
+        let handsOff = context.has(.synchronousDelivery) && context.has(.handsOffContendedWrites)
+        let delivered = SharedCounters()
+        let arrived = SharedCounters()
+        let stranded = SharedCounters()
+        let abandoned = Atomic<Bool>(false)
         let probe = subject.observe { value in
           guard value > 0 else { return }
           reached[value / 10_000].raise(to: value % 10_000)
+          delivered.count.add(1, ordering: .sequentiallyConsistent)
         }
         recorder.reset()
         let shared = Unchecked(subject)
@@ -45,8 +57,22 @@ enum ConcurrencyRules {
             if synchronous && reached[thread].count.load(ordering: .sequentiallyConsistent) < step {
               early.count.add(1, ordering: .relaxed)
             }
+            if handsOff {
+              arrived.count.add(1, ordering: .sequentiallyConsistent)
+              while arrived.count.load(ordering: .sequentiallyConsistent) < threads * step
+                && !abandoned.load(ordering: .relaxed)
+              {
+                sched_yield()
+              }
+              if thread == 0
+                && delivered.count.load(ordering: .sequentiallyConsistent) < threads * step
+              {
+                stranded.count.add(1, ordering: .relaxed)
+              }
+            }
           }
         }
+        abandoned.store(true, ordering: .relaxed)
         verdict.expect(
           finished, "\(threads) threads × \(perThread) sets (iteration \(iteration))",
           expected: "finishes within \(context.configuration.timeout) s",
@@ -64,6 +90,16 @@ enum ConcurrencyRules {
               expected: "observer \(id) receives each of the \(all.count) values once",
               observed: "\(got.count) callbacks, \(Set(got).count) distinct values")
           }
+        }
+        if handsOff {
+          let rounds = stranded.count.load(ordering: .relaxed)
+          verdict.expect(
+            rounds == 0,
+            "\(threads) threads × \(perThread) sets, meeting after each step; the first checks"
+              + " that every value so far was delivered (iteration \(iteration))",
+            expected: "every value delivered once every set has returned"
+              + " (handsOffContendedWrites: the delivering thread delivers what was queued)",
+            observed: "\(rounds) step(s) ended with a value queued but not delivered")
         }
         if synchronous {
           let returnedEarly = early.count.load(ordering: .relaxed)
@@ -372,6 +408,96 @@ enum ConcurrencyRules {
         "4 threads set concurrently; one observer answers every tenth value with a nested write",
         expected: "its callbacks never run on two threads at once",
         observed: "\(overlaps.worst) time(s) a callback started while one ran on another thread")
+      return verdict.result
+    },
+    ConformanceRule(
+      "THR-08", .capability,
+      requires: .all([.has(.threadSafe), .has(.handsOffContendedWrites)]),
+      title:
+        "a contended set is handed off: it returns at once, and the delivering thread delivers it",
+      intent: "An emitter loop promises writers that a set never waits on another thread's"
+        + " callbacks, and readers that a queued value is delivered before the delivering"
+        + " thread's own set returns. A backend that blocks the writer, or delivers on the"
+        + " writer's thread, is some other design."
+    ) { context in
+      guard context.has(.synchronousDelivery) else {
+        return .notApplicable(
+          "a hand-off qualifies synchronous delivery, and this backend delivers asynchronously")
+      }
+      var verdict = Verdict()
+      let timeout = context.configuration.timeout
+      // How long thread B's set may take while thread A is held in a callback: far longer
+      // than queueing a value, far shorter than the rule's timeout.
+      let handOffWait = min(2.0, timeout / 2)
+      for round in 1...3 {
+        let subject = Unchecked(context.subject(0))
+        let received = Locked<[Int]>([])
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let token = subject.value.observe { value in
+          guard value > 0 else { return }
+          received.withLock { $0.append(value) }
+          if value == 1 {
+            entered.signal()
+            _ = release.wait(timeout: .now() + timeout)
+          }
+        }
+        let aReturned = DispatchSemaphore(value: 0)
+        let bReturned = DispatchSemaphore(value: 0)
+        let seenByA = Locked<[Int]>([])
+        let seenByB = Locked<[Int]>([])
+        Thread.detachNewThread {
+          subject.value.value = 1
+          seenByA.withLock { $0 = received.withLock { $0 } }
+          aReturned.signal()
+        }
+        let action =
+          "thread A sets 1 and is held in the observer's callback; thread B sets 2"
+          + " (round \(round))"
+        guard entered.wait(timeout: .now() + timeout) == .success else {
+          verdict.expect(
+            false, action, expected: "the callback for 1 starts on thread A",
+            observed: "it did not start within \(timeout) s")
+          Quarantine.keep(subject, token)
+          subject.value.ledger.abandon()
+          break
+        }
+        Thread.detachNewThread {
+          subject.value.value = 2
+          seenByB.withLock { $0 = received.withLock { $0 } }
+          bReturned.signal()
+        }
+        let bInTime = bReturned.wait(timeout: .now() + handOffWait) == .success
+        verdict.expect(
+          bInTime, action,
+          expected: "B's set returns while A's callback still runs (2 is queued for thread A)",
+          observed: "B's set had not returned after \(handOffWait) s")
+        if bInTime {
+          let seen = seenByB.withLock { $0 }
+          verdict.expect(
+            seen == [1], action + ", then B's set returns",
+            expected: "2 not delivered yet: thread A delivers it after its callback",
+            observed: "the observer had received \(seen) (thread B delivered 2 itself)")
+        }
+        release.signal()
+        let aInTime = aReturned.wait(timeout: .now() + timeout) == .success
+        let bFinished = bInTime || bReturned.wait(timeout: .now() + timeout) == .success
+        guard aInTime && bFinished else {
+          verdict.expect(
+            false, action + ", then A's callback ends",
+            expected: "both sets return", observed: "a set had not returned after \(timeout) s")
+          Quarantine.keep(subject, token)
+          subject.value.ledger.abandon()
+          break
+        }
+        let seen = seenByA.withLock { $0 }
+        verdict.expect(
+          seen == [1, 2], action + ", then A's callback ends and A's set returns",
+          expected: "thread A delivered the queued 2 before its set returned: [1, 2]",
+          observed: "the observer had received \(seen)")
+        withExtendedLifetime(token) {}
+        if !verdict.findings.isEmpty { break }
+      }
       return verdict.result
     },
   ]
