@@ -90,6 +90,19 @@ struct BrokenBackendTests {
     #expect(meta.details.contains("maxReentrancyDepth is -1"))
     #expect(meta.details.contains("serializedDelivery is declared without threadSafe"))
     #expect(report.outcome(of: "DEL-01")?.kind == .notApplicable)
+    let handOffAlone = BackendCapabilities(
+      timing: .didSet, [.handsOffContendedWrites, .threadSafe], maxReentrancyDepth: .unbounded)
+    do {
+      try handOffAlone.validate()
+      Issue.record("a hand-off without synchronousDelivery was accepted")
+    } catch {
+      #expect(
+        error.problems == [
+          "handsOffContendedWrites is declared without synchronousDelivery; it says how a"
+            + " synchronous backend delivers a write that meets another thread's delivery,"
+            + " which needs both"
+        ])
+    }
   }
 
   @Test(
