@@ -48,6 +48,13 @@ final class Recorder<Value>: @unchecked Sendable {
 
   func count(of id: Int) -> Int { events.filter { $0.observer == id }.count }
 
+  /// Whether every observer in `observers` was called and received `value` last: what a
+  /// backend that coalesces writes has done once it delivered the latest one.
+  func lastValues(of observers: Range<Int>, are value: Value) -> Bool where Value: Equatable {
+    let events = events
+    return observers.allSatisfy { id in events.last { $0.observer == id }?.value == value }
+  }
+
   func reset() { state.withLock { $0.events.removeAll() } }
 }
 
