@@ -135,6 +135,47 @@ struct ConformanceIsolationTests {
     #expect(elapsed >= .seconds(2 * Self.ruleTimeout), "\(elapsed)")
   }
 
+  // Before the stall timeout, the spin cost the rule timeout twice (REE-02, then its re-run
+  // through the erased handles): ten minutes at the default. The limit is a hang guard at the
+  // test step's scale, as above; the elapsed time is the claim.
+  @Test(
+    "A rule that spins forever is stopped after the stall timeout, not the rule timeout",
+    .timeLimit(.minutes(6)))
+  func spinningRule() throws {
+    let runner = try IsolatedConformanceRunner(
+      executable: Self.built("conformance-fixtures"), arguments: ["runaway-spin"])
+    #expect(runner.ruleTimeout == IsolatedConformanceRunner.defaultRuleTimeout)
+    let start = ContinuousClock.now
+    let report = try runner.run(
+      backendName: "runaway-spin", capabilities: Self.linkedList.capabilities)
+    let elapsed = ContinuousClock.now - start
+    let stall = IsolatedConformanceRunner.defaultStallTimeout
+    let outcome = try #require(report.outcome(of: "REE-02"))
+    #expect(outcome == .timedOut(seconds: stall, binding: true), "\(outcome.label)")
+    #expect(report.failures.map(\.rule.id) == ["REE-02"])
+    Self.expectNormalOutcomes(report, except: "REE-02")
+    #expect(elapsed >= .seconds(2 * stall), "\(elapsed)")
+    #expect(elapsed < .seconds(IsolatedConformanceRunner.defaultRuleTimeout / 2), "\(elapsed)")
+  }
+
+  @Test("A rule that is slow but makes progress runs past the stall timeout to its outcome")
+  func slowRule() throws {
+    let stall = 3.0
+    let runner = try IsolatedConformanceRunner(
+      executable: Self.built("conformance-fixtures"), arguments: ["runaway-slow"],
+      stallTimeout: stall)
+    let start = ContinuousClock.now
+    let report = try runner.run(
+      backendName: "runaway-slow", capabilities: Self.linkedList.capabilities)
+    let elapsed = ContinuousClock.now - start
+    // REE-02 takes 5 s, and as long again through the erased handles: each longer than the
+    // stall timeout, and neither killed.
+    #expect(elapsed >= .seconds(10), "\(elapsed)")
+    #expect(report.outcome(of: "REE-02") == Self.linkedListInProcess.outcome(of: "REE-02"))
+    #expect(report.failures.isEmpty, "\(report.failures.map(\.rule.id))")
+    Self.expectNormalOutcomes(report, except: "")
+  }
+
   /// What the `misuse-trap` fixtures declare: nested writes 2 deep, and a trap past that.
   static let trapDeclaration = BackendCapabilities(
     timing: .didSet, [.deliversEveryValue, .synchronousDelivery, .trapsOnMisuse],

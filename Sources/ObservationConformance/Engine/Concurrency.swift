@@ -21,7 +21,7 @@ func runConcurrently(
     thread.start()
   }
   for _ in 0..<threads { start.signal() }
-  return group.wait(timeout: .now() + timeout) == .success
+  return RuleProgress.waiting(upTo: timeout) { group.wait(timeout: .now() + timeout) } == .success
 }
 
 /// A flag and counters shared between threads.

@@ -31,6 +31,7 @@ final class Recorder<Value>: @unchecked Sendable {
       state.withLock {
         $0.events.append(Event(observer: id, value: value, read: read, depth: depth))
       }
+      RuleProgress.step()
       action?(value)
       state.withLock { $0.depth -= 1 }
     }

@@ -49,7 +49,7 @@ extension RuleContext {
   /// returns at once.
   func settle(until condition: () -> Bool, timeout: Duration = .seconds(10)) {
     guard !has(.synchronousDelivery) else { return }
-    backend.awaitDelivery(until: condition, timeout: timeout)
+    awaitDelivery(until: condition, timeout: timeout)
     backend.awaitDelivery(until: { false }, timeout: .milliseconds(5))
   }
 
@@ -59,12 +59,21 @@ extension RuleContext {
   func settle(until condition: () -> Bool, progress: () -> Int) {
     guard !has(.synchronousDelivery) else { return }
     var seen = progress()
-    while !backend.awaitDelivery(until: condition, timeout: .seconds(2)) {
+    while !awaitDelivery(until: condition, timeout: .seconds(2)) {
       let now = progress()
       if now == seen { break }
       seen = now
     }
     backend.awaitDelivery(until: { false }, timeout: .milliseconds(5))
+  }
+
+  /// The backend's wait for delivery, which gives up by itself after `timeout`: progress for
+  /// an isolated run until then (``RuleProgress``).
+  @discardableResult
+  private func awaitDelivery(until condition: () -> Bool, timeout: Duration) -> Bool {
+    RuleProgress.waiting(upTo: timeout) {
+      backend.awaitDelivery(until: condition, timeout: timeout)
+    }
   }
 
   /// For a backend without synchronous delivery, lets whatever it has scheduled run, then gives
@@ -75,9 +84,13 @@ extension RuleContext {
   /// one past the rule's next step.
   func drain() {
     guard !has(.synchronousDelivery) else { return }
-    backend.awaitScheduledDeliveries(timeout: .seconds(10))
+    RuleProgress.waiting(upTo: .seconds(10)) {
+      backend.awaitScheduledDeliveries(timeout: .seconds(10))
+    }
     backend.awaitDelivery(until: { false }, timeout: .milliseconds(50))
-    backend.awaitScheduledDeliveries(timeout: .seconds(10))
+    RuleProgress.waiting(upTo: .seconds(10)) {
+      backend.awaitScheduledDeliveries(timeout: .seconds(10))
+    }
   }
 
   /// Iterations of a THR rule here: ``ConformanceConfiguration/stochasticIterations``, or at

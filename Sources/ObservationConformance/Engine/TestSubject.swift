@@ -35,8 +35,12 @@ final class TestSubject<Value> {
   where S.Value == Value {
     self.ledger = ledger
     if let erased = subject as? ErasedSubject<Value> {
-      get = { erased.readOnly.value }
-      set = { erased.input.send($0) }
+      get = { RuleProgress.stepping(erased.readOnly.value) }
+      set = {
+        RuleProgress.step()
+        erased.input.send($0)
+        RuleProgress.step()
+      }
       modify = { body in
         var value = erased.readOnly.value
         body(&value)
@@ -62,8 +66,12 @@ final class TestSubject<Value> {
       misuseReporting = erased.misuseReporting
       return
     }
-    get = { subject.value }
-    set = { subject.value = $0 }
+    get = { RuleProgress.stepping(subject.value) }
+    set = {
+      RuleProgress.step()
+      subject.value = $0
+      RuleProgress.step()
+    }
     modify = { body in body(&subject.value) }
     observeClosure = { AnyObservationToken(subject.observe($0)) }
     if let completable = subject as? any CompletableObservableValue<Value> {
@@ -120,7 +128,8 @@ final class TestSubject<Value> {
   }
 
   func observe(_ handler: @escaping (Value) -> Void) -> AnyObservationToken {
-    ledger.track(observeClosure(handler))
+    defer { RuleProgress.step() }
+    return ledger.track(observeClosure(handler))
   }
 
   var observeWithCompletion:

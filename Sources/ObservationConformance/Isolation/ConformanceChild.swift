@@ -24,6 +24,8 @@ public enum ConformanceChild {
   /// (with ``ConformanceChildRequest/readsKnownOutcomes``), and sends what else is written to
   /// standard output (a backend's `print`) to standard error, so that it cannot garble the
   /// stream. Rules whose outcome is known are not run again; suite-level rules read them.
+  /// While a rule runs, a thread writes `progress` each second in which the rule made some
+  /// (``IsolatedConformanceRunner/stallTimeout``).
   /// If the parent stops reading, the process exits with status 1. After a probe of concurrent
   /// use on a backend that does not declare `threadSafe`, the process ends at once (status 0)
   /// and the runner goes on in a new one.
@@ -71,6 +73,7 @@ public enum ConformanceChild {
         stream.write(.outcome(unit: ConformanceStreamLine.erasedPrefix + id, outcome))
       })
     stream.write(.hello(backend: backend.name))
+    ProgressHeartbeat.start(writingTo: stream)
     for rule in order[start...] where context.outcomes[rule.id] == nil {
       stream.write(
         .starting(unit: rule.id, binding: ConformanceSuite.binds(rule, for: context.capabilities)))

@@ -5,9 +5,12 @@ import Foundation
 /// The child writes, on its standard output:
 ///
 /// ```
-/// observatory-conformance-stream 1 linked-list
+/// observatory-conformance-stream 2 linked-list
 /// starting INIT-01 binding
 /// outcome INIT-01 {"kind":"pass"}
+/// starting REE-02 binding
+/// progress
+/// outcome REE-02 {"kind":"pass"}
 /// starting ERASE-01 binding
 /// starting erased:INIT-01 binding
 /// outcome erased:INIT-01 {"kind":"pass"}
@@ -15,7 +18,8 @@ import Foundation
 /// ```
 ///
 /// A *unit* is a rule's identifier, or `erased:` and one, for a rule ERASE-01 re-runs through
-/// the erased handles. The parent sends the outcomes already known to a restarted child as
+/// the erased handles. While a unit runs, the child writes `progress` once a second if the unit
+/// made progress in that second (``RuleProgress``). The parent sends the outcomes already known to a restarted child as
 /// `outcome` lines on its standard input. The outcome is JSON (``WireOutcome``), so that every
 /// outcome, its prose included, arrives exactly as it left. Blank lines, and lines that are none
 /// of these, are not part of the stream: the parent reads the child's standard error in the
@@ -27,11 +31,13 @@ enum ConformanceStreamLine: Hashable {
   case starting(unit: String, binding: Bool)
   /// A unit's outcome.
   case outcome(unit: String, RuleOutcome)
+  /// The unit running made progress since the last line.
+  case progress
 
   /// The first word of the greeting.
   static let greeting = "observatory-conformance-stream"
   /// The version of the protocol; a child and parent of different versions do not talk.
-  static let version = 1
+  static let version = 2
   /// What `erased:` units start with.
   static let erasedPrefix = "erased:"
 
@@ -44,11 +50,16 @@ enum ConformanceStreamLine: Hashable {
     case .outcome(let unit, let outcome):
       let json = try! JSONEncoder.sortedKeys.encode(WireOutcome(outcome))
       return "outcome \(unit) " + String(decoding: json, as: UTF8.self)
+    case .progress: return "progress"
     }
   }
 
   /// Parses a line (without its newline); `nil` if it is not one of the protocol's.
   init?(_ line: Substring) {
+    if line == "progress" {
+      self = .progress
+      return
+    }
     let words = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
     guard words.count == 3, !words[1].isEmpty else { return nil }
     switch words[0] {

@@ -8,8 +8,8 @@ import ObservationCore
 /// that process must make the backend and call ``ConformanceChild/run(_:request:configuration:)``.
 /// One child runs every rule in turn and reports each as it starts and ends. If the child dies
 /// during a rule, the rule is ``RuleOutcome/crashed(signal:details:binding:)``; if a rule makes
-/// no progress for ``ruleTimeout`` seconds, the child is killed (SIGKILL) and the rule is
-/// ``RuleOutcome/timedOut(seconds:binding:)``. Either way a new child carries on with the next
+/// no progress for ``stallTimeout`` seconds, or runs for ``ruleTimeout`` seconds, the child is
+/// killed (SIGKILL) and the rule is ``RuleOutcome/timedOut(seconds:binding:)``. Either way a new child carries on with the next
 /// rule, given the outcomes so far, so that the suite-level rules (ERASE-01, META-01, ...) see
 /// what they would have seen in one process. ERASE-01 reports each rule it re-runs through the
 /// erased handles too: a crash there is that re-run's, and ERASE-01 carries on after it.
@@ -29,8 +29,17 @@ public struct IsolatedConformanceRunner: Sendable {
   /// The arguments that make `executable` run the backend's child side; the request's are
   /// appended.
   public var arguments: [String]
-  /// Seconds a rule may go without progress before its child is killed.
+  /// Seconds a rule may run, however much progress it makes, before its child is killed.
   public let ruleTimeout: Double
+  /// Seconds a rule may go without progress before its child is killed (if ``ruleTimeout`` is
+  /// not shorter).
+  ///
+  /// Progress is what the child reports each second in which the rule made some: a call into
+  /// the backend (`set`, `observe`, a read) that returned, a callback recorded, or a wait of
+  /// the rule's own that has not yet reached the timeout it gives up at. A backend that spins
+  /// or deadlocks makes none and costs this many seconds, not ``ruleTimeout``; a slow but
+  /// correct one makes some every second.
+  public let stallTimeout: Double
   /// The children's environment. `SWIFT_BACKTRACE` is `enable=no` unless it is set here: the
   /// backtracer would spend seconds on every crash, and the crash is reported anyway.
   public var environment: [String: String]
@@ -42,6 +51,11 @@ public struct IsolatedConformanceRunner: Sendable {
 
   /// The default ``ruleTimeout``: five minutes, far above the slowest rule.
   public static let defaultRuleTimeout = 300.0
+
+  /// The default ``stallTimeout``: ten seconds, ten of the child's one-second heartbeats. In an
+  /// isolated run of every built-in backend no rule went more than 1.9 s without progress,
+  /// though the longest ran for 27 s.
+  public static let defaultStallTimeout = 10.0
 
   /// Seconds a probe of concurrent use on a backend that does not declare `threadSafe` may go
   /// without finishing (if ``ruleTimeout`` is not shorter): one minute, far above its 50
@@ -59,18 +73,20 @@ public struct IsolatedConformanceRunner: Sendable {
 
   /// Creates a runner.
   ///
-  /// - Throws: ``ConformanceIsolationError/invalidTimeout(_:)`` unless `ruleTimeout` is a
-  ///   positive, finite number.
+  /// - Throws: ``ConformanceIsolationError/invalidTimeout(_:)`` unless `ruleTimeout` and
+  ///   `stallTimeout` are positive, finite numbers.
   public init(
     executable: URL, arguments: [String] = [], ruleTimeout: Double = defaultRuleTimeout,
+    stallTimeout: Double = defaultStallTimeout,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws {
-    guard ruleTimeout.isFinite && ruleTimeout > 0 else {
-      throw ConformanceIsolationError.invalidTimeout(ruleTimeout)
+    for timeout in [ruleTimeout, stallTimeout] where !(timeout.isFinite && timeout > 0) {
+      throw ConformanceIsolationError.invalidTimeout(timeout)
     }
     self.executable = executable
     self.arguments = arguments
     self.ruleTimeout = ruleTimeout
+    self.stallTimeout = stallTimeout
     self.environment = environment
   }
 
@@ -91,7 +107,7 @@ public struct IsolatedConformanceRunner: Sendable {
   /// - Throws: ``ConformanceIsolationError`` if a child cannot be started, ends or stalls before
   ///   greeting, or greets for another backend.
   /// - Complexity: the suite's, plus one process start per crash or timeout and
-  ///   ``ruleTimeout`` per timeout.
+  ///   ``stallTimeout`` per rule that stalls (``ruleTimeout`` at most per timeout).
   public func run<Backend: ObservationBackend>(_ backend: Backend) throws -> ConformanceReport {
     try run(backendName: backend.name, capabilities: backend.capabilities)
   }
@@ -173,10 +189,13 @@ public struct IsolatedConformanceRunner: Sendable {
     var inFlight: [(unit: String, binding: Bool, mark: Int)] = []
     var startedAny = false
     var stalled = false
-    // Only the stream is progress: a rule that loops printing still times out.
-    var deadline = DispatchTime.now() + ruleTimeout
+    // Only the stream is progress: a rule that loops printing still times out. A unit may run
+    // for its timeout; it may go without progress for the stall timeout.
+    var unitTimeout = ruleTimeout
+    var unitDeadline = DispatchTime.now() + unitTimeout
+    var stallDeadline = DispatchTime.now() + stallTimeout
     reading: while true {
-      switch child.next(before: deadline) {
+      switch child.next(before: min(unitDeadline, stallDeadline)) {
       case .line(let text):
         switch ConformanceStreamLine(text[...]) {
         case .starting(let unit, let binding)?:
@@ -190,11 +209,16 @@ public struct IsolatedConformanceRunner: Sendable {
           }
           inFlight.removeLast()
           session.record(unit, outcome)
+        case .progress?:
+          stallDeadline = .now() + stallTimeout
+          continue reading
         case .hello?, nil:
           transcript.append(text)
           continue reading
         }
-        deadline = .now() + timeout(for: inFlight.last?.unit, session.capabilities)
+        unitTimeout = timeout(for: inFlight.last?.unit, session.capabilities)
+        unitDeadline = .now() + unitTimeout
+        stallDeadline = .now() + stallTimeout
       case .end:
         break reading
       case .timedOut:
@@ -203,6 +227,7 @@ public struct IsolatedConformanceRunner: Sendable {
       }
     }
     let termination = finish(killing: stalled)
+    let stalledFor = stallDeadline < unitDeadline ? stallTimeout : unitTimeout
     if session.isComplete && inFlight.isEmpty { return }
 
     if let failed = inFlight.last {
@@ -213,7 +238,7 @@ public struct IsolatedConformanceRunner: Sendable {
           failed.unit, capabilities: session.capabilities, stalled: stalled, termination,
           said: said)
           ?? (stalled
-            ? .timedOut(seconds: ruleTimeout, binding: failed.binding)
+            ? .timedOut(seconds: stalledFor, binding: failed.binding)
             : Self.expectedTrap(of: failed.unit, termination, said: said, binding: failed.binding)
               ?? crash(termination, said: said, binding: failed.binding)))
     } else if !startedAny, let unit = session.firstUnreported {
@@ -222,7 +247,7 @@ public struct IsolatedConformanceRunner: Sendable {
       session.record(
         unit,
         stalled
-          ? .timedOut(seconds: ruleTimeout, binding: binding)
+          ? .timedOut(seconds: stalledFor, binding: binding)
           : crash(termination, said: transcript.lastWords(since: 0), binding: binding))
     }
     // Otherwise it ended between two rules, after running some: the next child starts where it

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where a conformance child writes its stream: the standard output it was started with, kept
 /// for the stream alone.
@@ -7,10 +8,12 @@ import Foundation
 /// standard error, line-buffered, so that whatever else the process prints cannot be taken for
 /// a line of the stream and is not lost in a buffer when the process traps. (The runner reads
 /// standard error along with the stream, in one pipe, for a crash's details.) Each line of the
-/// stream is written at once and starts on a line of its own, even after output that did not
-/// end its line.
+/// stream is written at once and whole, from any thread, and starts on a line of its own, even
+/// after output that did not end its line.
 final class StreamOutput: Sendable {
   private let descriptor: Int32
+  /// Held while a line is written, so that the heartbeat's lines do not cut into the rules'.
+  private let writing = Mutex(())
 
   private init(descriptor: Int32) { self.descriptor = descriptor }
 
@@ -34,13 +37,17 @@ final class StreamOutput: Sendable {
   /// longer reads.
   func write(_ line: ConformanceStreamLine) {
     var bytes = Array(("\n" + line.text + "\n").utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        exit(1)
+    writing.withLock { _ in
+      while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes {
+          Foundation.write(descriptor, $0.baseAddress, $0.count)
+        }
+        if written < 0 {
+          if errno == EINTR { continue }
+          exit(1)
+        }
+        bytes = bytes.dropFirst(written)
       }
-      bytes = bytes.dropFirst(written)
     }
   }
 }

@@ -56,10 +56,19 @@ struct ConformanceCommand: ParsableCommand {
   @Option(
     name: .long, parsing: .unconditional,
     help: ArgumentHelp(
-      "Seconds a rule may run without progress before its process is killed and the rule is"
+      "Seconds a rule may run, progress or not, before its process is killed and the rule is"
         + " reported as timed out (default: 300).", valueName: "seconds"),
     transform: parseRuleTimeout)
   var ruleTimeout: Double?
+
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: ArgumentHelp(
+      "Seconds a rule may go without progress (no call into the backend returns, no callback"
+        + " arrives, no wait of the rule's own is pending) before its process is killed and the"
+        + " rule is reported as timed out (default: 10).", valueName: "seconds"),
+    transform: parseRuleTimeout)
+  var stallTimeout: Double?
 
   @Flag(
     name: .long,
@@ -85,6 +94,9 @@ struct ConformanceCommand: ParsableCommand {
     if inProcess && ruleTimeout != nil {
       throw ValidationError("--rule-timeout goes with isolated runs, not with --in-process")
     }
+    if inProcess && stallTimeout != nil {
+      throw ValidationError("--stall-timeout goes with isolated runs, not with --in-process")
+    }
     if !(1...64).contains(jobs) {
       throw ValidationError("--jobs takes a whole number from 1 to 64, not \(jobs)")
     }
@@ -95,6 +107,7 @@ struct ConformanceCommand: ParsableCommand {
 
   func run() throws {
     let timeout = ruleTimeout ?? IsolatedConformanceRunner.defaultRuleTimeout
+    let stallTimeout = stallTimeout ?? IsolatedConformanceRunner.defaultStallTimeout
     let selected = BackendSelection.rows(backend)
     let files = outputDirectory.map { directory in
       ["conformance.md", "conformance.csv"].map {
@@ -108,7 +121,9 @@ struct ConformanceCommand: ParsableCommand {
     let reports = try Self.reports(of: rows, jobs: jobs) { entry in
       StandardOutput.writeError("conformance: \(entry.name)…\n")
       let report =
-        inProcess ? ConformanceSuite.run(entry) : try Self.isolatedRun(entry, timeout: timeout)
+        inProcess
+        ? ConformanceSuite.run(entry)
+        : try Self.isolatedRun(entry, timeout: timeout, stallTimeout: stallTimeout)
       if verbose { StandardOutput.writeError(report.text + "\n") }
       return report
     }
@@ -166,7 +181,7 @@ struct ConformanceCommand: ParsableCommand {
     }
   }
 
-  /// Parses `--rule-timeout`: a positive, finite number of seconds.
+  /// Parses `--rule-timeout` and `--stall-timeout`: a positive, finite number of seconds.
   ///
   /// - Throws: a `ValidationError` saying what is accepted (ArgumentParser names the option and
   ///   the value).
@@ -180,7 +195,8 @@ struct ConformanceCommand: ParsableCommand {
   /// Runs `entry`'s rules in child processes of this tool, each killed with SIGKILL if the tool
   /// is stopped by a signal.
   static func isolatedRun(
-    _ entry: any ObservationBackend, timeout: Double
+    _ entry: any ObservationBackend, timeout: Double,
+    stallTimeout: Double = IsolatedConformanceRunner.defaultStallTimeout
   ) throws
     -> ConformanceReport
   {
@@ -190,7 +206,7 @@ struct ConformanceCommand: ParsableCommand {
         arguments: [
           ConformanceChildCommand.configuration.commandName!, "--backend", entry.name,
         ],
-        ruleTimeout: timeout)
+        ruleTimeout: timeout, stallTimeout: stallTimeout)
       runner.childStarted = { Interruption.remember(child: $0, stoppingWith: SIGKILL) }
       runner.childEnded = { Interruption.forget(child: $0) }
       return try runner.run(entry)

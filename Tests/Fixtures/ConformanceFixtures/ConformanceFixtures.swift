@@ -3,8 +3,9 @@ import ObservationConformance
 import ObservationCore
 
 /// `conformance-fixtures BACKEND [request arguments]`: the child side of an isolated
-/// conformance run over a backend that traps or deadlocks in one rule (`runaway-trap`,
-/// `runaway-deadlock`; see ``RunawayGuardedObservers``), or that declares a trap on misuse
+/// conformance run over a backend that traps, deadlocks or spins in one rule (`runaway-trap`,
+/// `runaway-deadlock`, `runaway-spin`; see ``RunawayGuardedObservers``) or is only slow there
+/// (`runaway-slow`), or that declares a trap on misuse
 /// (`misuse-trap`, and `misuse-claimed-trap` which does not trap; see
 /// ``MisuseTrappingObservers``), or that does not declare `threadSafe` and traps when used from
 /// another thread (`thread-confined`) or is safe anyway (`locked-undeclared`; see
