@@ -27,6 +27,7 @@ enum RuleProgress {
 
   /// Runs `body`, a wait that gives up by itself after `timeout` seconds, as progress until
   /// then (plus a second for the giving up).
+  @discardableResult
   static func waiting<T>(upTo timeout: TimeInterval, _ body: () -> T) -> T {
     let previous = waitDeadline.load(ordering: .relaxed)
     let seconds = max(0, min(timeout + 1, 1e6))
@@ -40,6 +41,7 @@ enum RuleProgress {
   }
 
   /// Runs `body`, a wait that gives up by itself after `timeout`, as progress until then.
+  @discardableResult
   static func waiting<T>(upTo timeout: Duration, _ body: () -> T) -> T {
     let (seconds, attoseconds) = timeout.components
     return waiting(upTo: Double(seconds) + Double(attoseconds) * 1e-18, body)
