@@ -28,6 +28,7 @@ struct BrokenBackendTests {
     .drainsNestedWritesLastFirst: ["ORD-03", "REE-03"],
     .snapshotsHandlersPerQueuedWrite: ["DIFF-01"],
     .recursesThenResendsLatest: ["REE-03"],
+    .skipsObserversSubscribedByWritingCallback: ["DIFF-01"],
   ]
 
   @Test("The control, with no fault, passes every rule it declares")
@@ -80,6 +81,17 @@ struct BrokenBackendTests {
     #expect(faulty.details.contains("seed "), "\(faulty.details)")
     let correct = ConformanceSuite.run(rule, on: DeclaringWillSet(base: BrokenBackend(fault: nil)))
     #expect(correct.kind == .passed, "\(correct.details)")
+  }
+
+  @Test(
+    "DIFF-01's widened paths: each broken backend fails DIFF-01 alone, where the widened scripts reach it"
+  )
+  func widenedDifferential() throws {
+    let backend = BrokenBackend(fault: .skipsObserversSubscribedByWritingCallback)
+    let report = ConformanceSuite.run(backend)
+    #expect(report.failures.map(\.rule.id) == ["DIFF-01"])
+    let details = try #require(report.outcome(of: "DIFF-01")).details
+    #expect(details.contains(", then write "), "\(details)")
   }
 
   @Test("A contradictory declaration is rejected before any rule runs (META-02)")

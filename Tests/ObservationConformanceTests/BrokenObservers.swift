@@ -58,6 +58,11 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     /// writer see [2, 1, 2]: a stale value after a newer one. Declared as a coalescing backend
     /// with a nesting bound, so only the sequences show it.
     case recursesThenResendsLatest
+    /// A write made from a callback skips the observers that same callback subscribed before
+    /// it wrote (as if to spare a new observer an echo of its creator). Declared without
+    /// replay, so that DIFF-01 subscribes from callbacks; only a callback that subscribes and
+    /// then writes shows it.
+    case skipsObserversSubscribedByWritingCallback
   }
 
   final class Entry {
@@ -115,8 +120,15 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
   private var pending: [(Int, Int)] = []
   /// The handlers copied for each pending write (``Fault/snapshotsHandlersPerQueuedWrite``).
   private var pendingHandlers: [Int: [(Int) -> Void]] = [:]
+  /// Whether `observe` calls the new handler with the current value.
+  let replays: Bool
+  /// The observers the callback being called has subscribed, and the ones each pending write
+  /// skips (``Fault/skipsObserversSubscribedByWritingCallback``).
+  private var subscribedByCallback: Set<Int> = []
+  private var pendingSkips: [Int: Set<Int>] = [:]
 
   init(_ initialValue: Int, fault: Fault?, suppressesDuplicates: Bool = false) {
+    replays = fault != .skipsObserversSubscribedByWritingCallback
     stored = initialValue
     self.fault = fault
     self.suppressesDuplicates = suppressesDuplicates
@@ -155,6 +167,9 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
       pending.append((sequence, newValue))
       if fault == .snapshotsHandlersPerQueuedWrite {
         pendingHandlers[sequence] = entries.compactMap { $0.isCancelled ? nil : $0.handler }
+      }
+      if fault == .skipsObserversSubscribedByWritingCallback {
+        pendingSkips[sequence] = subscribedByCallback
       }
       return
     }
@@ -197,6 +212,7 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
           continue
         }
         broadcast(next, number)
+        pendingSkips[number] = nil
       }
       if fault == .recursesThenResendsLatest {
         for entry in entries where !entry.isCancelled && entry.lastDelivered != stored {
@@ -216,8 +232,11 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     var index = 0
     while index < entries.count {
       let entry = entries[index]
-      if !entry.isCancelled, entry.startSequence < sequence, let handler = entry.handler {
+      if !entry.isCancelled, entry.startSequence < sequence, let handler = entry.handler,
+        pendingSkips[sequence]?.contains(entry.id) != true
+      {
         calling = entry.id
+        subscribedByCallback = []
         entry.lastDelivered = value
         handler(fault == .deliversStoredValue ? stored : value)
         calling = nil
@@ -243,6 +262,8 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     }
     let token = Token(id: nextID, index: index, owner: self)
     if fault == .registryRetainsTokens { entry.token = token }
+    if calling != nil { subscribedByCallback.insert(nextID) }
+    guard replays else { return token }
     let outer = delivering
     delivering = true
     entry.lastDelivered = stored
@@ -313,6 +334,15 @@ struct BrokenBackend: ObservationBackend {
   var name: String { "broken-" + (fault?.rawValue ?? "none") }
 
   var capabilities: BackendCapabilities {
+    if fault == .skipsObserversSubscribedByWritingCallback {
+      return BackendCapabilities(
+        timing: .didSet,
+        [
+          .deliversEveryValue, .synchronousDelivery, .preservesObserverOrder,
+          .preservesValueOrderUnderReentrancy, .immediateCancellation, .cancelsOnTokenDeinit,
+        ],
+        maxReentrancyDepth: .unbounded)
+    }
     if fault == .recursesThenResendsLatest {
       // What a recursing backend may honestly claim: nesting as deep as the chain, values
       // coalesced, no order promised under reentrancy.

@@ -13,7 +13,8 @@ enum DifferentialRules {
       title: "seeded random scripts give the reference model's histories",
       intent: "Hand-written scenarios try the combinations someone thought of. Random scripts of"
         + " observe, cancel, release and set, with observers that write, cancel and subscribe"
-        + " from their callbacks, find the ones nobody did; the seed reproduces a failure."
+        + " (or subscribe, then write) from their callbacks, find the ones nobody did; the seed"
+        + " reproduces a failure."
     ) { context in
       let declared = context.capabilities
       // The histories are the values each observer receives, never what a callback reads back,
@@ -72,6 +73,8 @@ enum DifferentialScript {
     case cancel(Int)
     case cancelSelf
     case subscribe(Int)
+    /// Subscribes a new observer, then writes, in the same callback: the write must reach it.
+    case subscribeThenWrite(Int, Int)
 
     var description: String {
       switch self {
@@ -79,6 +82,7 @@ enum DifferentialScript {
       case .cancel(let id): return "cancel #\(id)"
       case .cancelSelf: return "cancel itself"
       case .subscribe(let id): return "subscribe #\(id)"
+      case .subscribeThenWrite(let id, let value): return "subscribe #\(id), then write \(value)"
       }
     }
   }
@@ -124,8 +128,11 @@ enum DifferentialScript {
     }
 
     var description: String {
-      let used = [(writes, "nested writes"), (cancels, "cancels"), (subscribes, "subscribes")]
-        .filter(\.0).map(\.1)
+      let used = [
+        (writes, "nested writes"), (cancels, "cancels"), (subscribes, "subscribes"),
+        (writes && subscribes, "subscribe-then-write"),
+      ]
+      .filter(\.0).map(\.1)
       return used.isEmpty ? "none" : used.joined(separator: ", ")
     }
   }
@@ -155,19 +162,23 @@ enum DifferentialScript {
         nextID += 1
         let id = nextID
         var reaction: Reaction?
-        switch Int.random(in: 0..<8, using: &generator) {
+        switch Int.random(in: 0..<9, using: &generator) {
         case 0: reaction = .write(Int.random(in: 1000..<2000, using: &generator))
         case 1: reaction = .cancel(Int.random(in: 1...nextID, using: &generator))
         case 2: reaction = .cancelSelf
         case 3:
           nextID += 1
           reaction = .subscribe(nextID)
+        case 4:
+          nextID += 1
+          reaction = .subscribeThenWrite(nextID, Int.random(in: 2000..<3000, using: &generator))
         default: reaction = nil
         }
         switch reaction {
         case .write where !reactions.writes: reaction = nil
         case .cancel where !reactions.cancels, .cancelSelf where !reactions.cancels: reaction = nil
         case .subscribe where !reactions.subscribes: reaction = nil
+        case .subscribeThenWrite where !(reactions.subscribes && reactions.writes): reaction = nil
         default: break
         }
         steps.append(.observe(id, reaction, trigger: Int.random(in: 1...3, using: &generator)))
@@ -201,6 +212,9 @@ enum DifferentialScript {
         case .cancel(let target): tokens[target]?.cancel()
         case .cancelSelf: tokens[id]?.cancel()
         case .subscribe(let newID): observe(newID, nil, trigger: 0)
+        case .subscribeThenWrite(let newID, let value):
+          observe(newID, nil, trigger: 0)
+          subject.value = value
         }
       }
       tokens[id] = token
