@@ -29,6 +29,7 @@ struct BrokenBackendTests {
     .snapshotsHandlersPerQueuedWrite: ["DIFF-01"],
     .recursesThenResendsLatest: ["REE-03"],
     .skipsObserversSubscribedByWritingCallback: ["DIFF-01"],
+    .callsSpilledObserversFromCopy: ["DIFF-01"],
   ]
 
   @Test("The control, with no fault, passes every rule it declares")
@@ -83,15 +84,49 @@ struct BrokenBackendTests {
     #expect(correct.kind == .passed, "\(correct.details)")
   }
 
+  /// A broken backend for each path DIFF-01 was widened to, with its correct twin, and what
+  /// the failure must mention. Before the widening none of these faults failed any rule: an
+  /// unordered backend got no reactions, a callback's cancel reached only observers registered
+  /// before it, asynchronous and coalescing backends were `n/a`, and no callback subscribed and
+  /// then wrote.
+  static let widenedPaths:
+    [(broken: any ObservationBackend, correct: any ObservationBackend, mentions: String)] = [
+      (
+        BrokenBackend(fault: .skipsObserversSubscribedByWritingCallback),
+        BrokenBackend(fault: nil), ", then write "
+      ),
+      (
+        UnorderedBrokenBackend(fault: .skipsObserversSubscribedByWritingCallback),
+        UnorderedBrokenBackend(fault: nil), "following the backend's observer order"
+      ),
+      (
+        BrokenBackend(fault: .callsSpilledObserversFromCopy), BrokenBackend(fault: nil),
+        ": cancel #"
+      ),
+      (
+        AsynchronousBackend(fault: .keepsPendingWritesOfObserversCancelledInATurn),
+        AsynchronousBackend(fault: nil), "after its cancel returned"
+      ),
+      (
+        CoalescingBackend(fault: .keepsNextTurnOfObserversCancelledInATurn), CoalescingBackend(),
+        "after its cancel returned"
+      ),
+    ]
+
   @Test(
-    "DIFF-01's widened paths: each broken backend fails DIFF-01 alone, where the widened scripts reach it"
+    "DIFF-01's widened paths: each broken backend fails DIFF-01 alone, its correct twin passes everything it declares",
+    arguments: 0..<widenedPaths.count
   )
-  func widenedDifferential() throws {
-    let backend = BrokenBackend(fault: .skipsObserversSubscribedByWritingCallback)
-    let report = ConformanceSuite.run(backend)
-    #expect(report.failures.map(\.rule.id) == ["DIFF-01"])
+  func widenedDifferential(_ path: Int) throws {
+    let (broken, correct, mentions) = Self.widenedPaths[path]
+    let configuration = ConformanceConfiguration(stochasticIterations: 20)
+    let report = ConformanceSuite.run(broken, configuration: configuration)
+    #expect(report.failures.map(\.rule.id) == ["DIFF-01"], "\(broken.name)")
     let details = try #require(report.outcome(of: "DIFF-01")).details
-    #expect(details.contains(", then write "), "\(details)")
+    #expect(details.contains(mentions), "\(broken.name): \(details)")
+    let control = ConformanceSuite.run(correct, configuration: configuration)
+    #expect(control.failures.map(\.rule.id) == [], "\(correct.name)")
+    #expect(control.outcome(of: "DIFF-01")?.kind == .passed, "\(correct.name)")
   }
 
   @Test("A contradictory declaration is rejected before any rule runs (META-02)")

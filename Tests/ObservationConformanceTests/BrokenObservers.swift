@@ -63,6 +63,11 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     /// replay, so that DIFF-01 subscribes from callbacks; only a callback that subscribes and
     /// then writes shows it.
     case skipsObserversSubscribedByWritingCallback
+    /// Observers past the first two live in a spill list that each broadcast copies before it
+    /// starts (a small-count fast path for the first two), so an observer past the second that
+    /// a callback cancels still gets the value in flight. Only a callback that cancels an
+    /// observer registered after it, with more than two observers, shows it: CAN-06 uses two.
+    case callsSpilledObserversFromCopy
   }
 
   final class Entry {
@@ -127,8 +132,15 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
   private var subscribedByCallback: Set<Int> = []
   private var pendingSkips: [Int: Set<Int>] = [:]
 
-  init(_ initialValue: Int, fault: Fault?, suppressesDuplicates: Bool = false) {
-    replays = fault != .skipsObserversSubscribedByWritingCallback
+  /// Whether each broadcast calls the newest observer first (``UnorderedBrokenBackend``).
+  let callsNewestFirst: Bool
+
+  init(
+    _ initialValue: Int, fault: Fault?, suppressesDuplicates: Bool = false,
+    callsNewestFirst: Bool = false, replays: Bool? = nil
+  ) {
+    self.replays = replays ?? (fault != .skipsObserversSubscribedByWritingCallback)
+    self.callsNewestFirst = callsNewestFirst
     stored = initialValue
     self.fault = fault
     self.suppressesDuplicates = suppressesDuplicates
@@ -229,25 +241,43 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
   }
 
   private func broadcast(_ value: Int, _ sequence: Int) {
+    if callsNewestFirst {
+      for entry in entries.reversed() { call(entry, value, sequence) }
+      return
+    }
+    if fault == .callsSpilledObserversFromCopy {
+      let spilled = entries.dropFirst(2).compactMap { entry in
+        entry.isCancelled ? nil : (entry, entry.handler)
+      }
+      for entry in entries.prefix(2) { call(entry, value, sequence) }
+      for (entry, handler) in spilled where entry.startSequence < sequence {
+        handler?(value)
+      }
+      return
+    }
     var index = 0
     while index < entries.count {
-      let entry = entries[index]
-      if !entry.isCancelled, entry.startSequence < sequence, let handler = entry.handler,
-        pendingSkips[sequence]?.contains(entry.id) != true
-      {
-        calling = entry.id
-        subscribedByCallback = []
-        entry.lastDelivered = value
-        handler(fault == .deliversStoredValue ? stored : value)
-        calling = nil
-        if selfCancelShifted {
-          // The entry removed itself: the one after it now sits at `index`, and is passed.
-          selfCancelShifted = false
-          index += 1
-        }
+      if call(entries[index], value, sequence), selfCancelShifted {
+        // The entry removed itself: the one after it now sits at `index`, and is passed.
+        selfCancelShifted = false
+        index += 1
       }
       index += 1
     }
+  }
+
+  /// Calls `entry` with the value of write `sequence` if it is due one; returns whether it did.
+  @discardableResult
+  private func call(_ entry: Entry, _ value: Int, _ sequence: Int) -> Bool {
+    guard !entry.isCancelled, entry.startSequence < sequence, let handler = entry.handler,
+      pendingSkips[sequence]?.contains(entry.id) != true
+    else { return false }
+    calling = entry.id
+    subscribedByCallback = []
+    entry.lastDelivered = value
+    handler(fault == .deliversStoredValue ? stored : value)
+    calling = nil
+    return true
   }
 
   func observe(_ handler: @escaping (Int) -> Void) -> Token {
@@ -365,6 +395,28 @@ struct BrokenBackend: ObservationBackend {
 
   func makeSubject(initialValue: Int) -> BrokenObservers {
     BrokenObservers(initialValue, fault: fault)
+  }
+}
+
+/// ``BrokenObservers`` that call the newest observer first, declared without observer order
+/// or replay: DIFF-01's model follows the order they call in, and callbacks subscribe.
+struct UnorderedBrokenBackend: ObservationBackend {
+  let fault: BrokenObservers.Fault?
+
+  var name: String { "broken-unordered-" + (fault?.rawValue ?? "none") }
+
+  var capabilities: BackendCapabilities {
+    BackendCapabilities(
+      timing: .didSet,
+      [
+        .deliversEveryValue, .synchronousDelivery, .preservesValueOrderUnderReentrancy,
+        .immediateCancellation, .cancelsOnTokenDeinit,
+      ],
+      maxReentrancyDepth: .unbounded)
+  }
+
+  func makeSubject(initialValue: Int) -> BrokenObservers {
+    BrokenObservers(initialValue, fault: fault, callsNewestFirst: true, replays: false)
   }
 }
 

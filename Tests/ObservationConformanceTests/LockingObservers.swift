@@ -122,7 +122,9 @@ final class SerializingObservers: ObservableValue, RemovesObservers, @unchecked 
   private let lock = NSLock()
   private var stored: Int
   private var handlers: [(id: Int, handler: (Int) -> Void)] = []
-  private var queue: [Int] = []
+  /// Queued writes, each with the last id registered before it: a write goes only to the
+  /// observers registered before it was made, though its delivery may come later.
+  private var queue: [(value: Int, lastID: Int)] = []
   private var draining = false
   private var drainer: Thread?
   private var nextID = 0
@@ -138,7 +140,7 @@ final class SerializingObservers: ObservableValue, RemovesObservers, @unchecked 
     set {
       lock.lock()
       stored = newValue
-      queue.append(newValue)
+      queue.append((newValue, nextID))
       if draining && !(nestedWriteEndsDrain && drainer == Thread.current) {
         lock.unlock()
         return
@@ -153,9 +155,9 @@ final class SerializingObservers: ObservableValue, RemovesObservers, @unchecked 
   private func drainQueue() {
     while !queue.isEmpty {
       let next = queue.removeFirst()
-      let snapshot = handlers
+      let snapshot = handlers.filter { $0.id <= next.lastID }
       lock.unlock()
-      for entry in snapshot { entry.handler(next) }
+      for entry in snapshot { entry.handler(next.value) }
       lock.lock()
     }
     if losesWakeUp {

@@ -5,26 +5,38 @@ import ObservationCore
 /// writes), with no attention to cost: the model DIFF-01 compares a backend with.
 ///
 /// The declared capabilities that change what a script does are parameters: replay, duplicate
-/// suppression, whether nested writes are queued (value order under reentrancy) or delivered
-/// at once by recursion, and whether releasing a token cancels.
+/// suppression, whether nested writes are queued (value order under reentrancy), whether the
+/// store follows the callbacks (willSet), and whether releasing a token cancels. A backend that
+/// does not declare value order under reentrancy may queue a nested write or deliver it at once
+/// by recursion: ``nestedWriteRecurses`` says which the backend did (by default, recursion).
+/// With recursion, a willSet store lands after the nested write's, as in such a backend.
+/// Observer order is registration
+/// order, unless ``order`` picks among the observers a broadcast has yet to call: for a backend
+/// that does not declare order, DIFF-01 has the model follow the order the backend chose, so
+/// that everything else (who receives what, what a callback's cancel or write changes) is
+/// compared exactly.
 final class ReferenceObservers: ObservableValue {
   /// What the model does, from a backend's declaration.
   struct Semantics: Hashable {
     var replays: Bool
     var suppressesDuplicates: Bool
     var queuesNestedWrites: Bool
+    var storesAfterDelivery: Bool
     var cancelsOnRelease: Bool
 
     init(_ capabilities: BackendCapabilities) {
       replays = capabilities.has(.replaysCurrentValue)
       suppressesDuplicates = capabilities.has(.suppressesDuplicates)
       queuesNestedWrites = capabilities.has(.preservesValueOrderUnderReentrancy)
+      storesAfterDelivery = capabilities.timing == .willSet
       cancelsOnRelease = capabilities.has(.cancelsOnTokenDeinit)
     }
   }
 
   private struct Entry {
     let id: Int
+    /// The label ``nextLabel`` held when it registered.
+    let label: Int
     var handler: ((Int) -> Void)?
     /// The number of writes made before it registered: it gets only later ones.
     let start: Int
@@ -48,6 +60,14 @@ final class ReferenceObservers: ObservableValue {
   private var queue: [(number: Int, value: Int)] = []
   private var delivering = 0
   private var nextID = 0
+  /// The label the next registration gets (DIFF-01 sets the script's observer id).
+  var nextLabel = 0
+  /// Picks, by label, which of the observers a broadcast has yet to call goes next (they come
+  /// in registration order); `nil` calls them in registration order.
+  var order: ((_ candidates: [Int]) -> Int)?
+  /// Whether a write made during delivery, of this value, is delivered at once (recursion)
+  /// rather than queued, where the declaration leaves it open; `nil` recurses.
+  var nestedWriteRecurses: ((_ value: Int) -> Bool)?
 
   init(_ initialValue: Int, semantics: Semantics) {
     stored = initialValue
@@ -58,12 +78,19 @@ final class ReferenceObservers: ObservableValue {
     get { stored }
     set {
       if semantics.suppressesDuplicates && newValue == stored { return }
-      stored = newValue
       writes += 1
-      if semantics.queuesNestedWrites {
+      let queues =
+        semantics.queuesNestedWrites
+        || (delivering > 0 && nestedWriteRecurses.map { !$0(newValue) } == true)
+      if queues {
+        stored = newValue
         queue.append((writes, newValue))
         if delivering == 0 { drain() }
+      } else if semantics.storesAfterDelivery {
+        broadcast((writes, newValue))
+        stored = newValue
       } else {
+        stored = newValue
         broadcast((writes, newValue))
       }
     }
@@ -76,25 +103,35 @@ final class ReferenceObservers: ObservableValue {
 
   private func broadcast(_ write: (number: Int, value: Int)) {
     delivering += 1
-    var index = 0
-    while index < entries.count {
-      let entry = entries[index]
-      if entry.start < write.number, let handler = entry.handler { handler(write.value) }
-      index += 1
+    var called: Set<Int> = []
+    while true {
+      // Observers registered before the write, not cancelled, not yet called for it.
+      let candidates = entries.filter {
+        $0.start < write.number && $0.handler != nil && !called.contains($0.id)
+      }
+      guard let first = candidates.first else { break }
+      var chosen = first
+      if let order {
+        let label = order(candidates.map(\.label))
+        chosen = candidates.first { $0.label == label } ?? first
+      }
+      called.insert(chosen.id)
+      chosen.handler?(write.value)
     }
     delivering -= 1
-    if delivering == 0 { entries.removeAll { $0.handler == nil } }
+    // Writes queued during it (a recursing backend's queue is empty).
+    if delivering == 0 { drain() }
   }
 
   func observe(_ handler: @escaping (Int) -> Void) -> Token {
     nextID += 1
-    entries.append(Entry(id: nextID, handler: handler, start: writes))
+    entries.append(Entry(id: nextID, label: nextLabel, handler: handler, start: writes))
     let token = Token(owner: self, id: nextID)
     if semantics.replays {
       delivering += 1
       handler(stored)
       delivering -= 1
-      if delivering == 0 && semantics.queuesNestedWrites { drain() }
+      if delivering == 0 { drain() }
     }
     return token
   }

@@ -1,0 +1,185 @@
+import ObservationCore
+
+/// What DIFF-01 checks, event by event, on a backend whose deliveries no single history fixes:
+/// one without synchronous delivery (asynchronous, or coalescing on a later turn) or one that
+/// coalesces. The declaration bounds each observer's history instead:
+///
+/// - every callback carries a value that was set, each at most once, in write order; with
+///   `deliversEveryValue`, with no write skipped;
+/// - an observer gets no value set before it subscribed, except values still pending then (set
+///   since the backend's last turn) or, with `replaysCurrentValue`, the value current when it
+///   subscribed or any later one;
+/// - nothing after its `cancel` (or, with `cancelsOnTokenDeinit`, the token's release) returns,
+///   except, without `immediateCancellation`, the value in flight when a callback cancelled it;
+/// - once a `deliver` step has given the backend its turns (for a synchronous backend, after
+///   every top-level step), every live observer that owes the latest value has it: one
+///   registered before the latest write, or any observer of a replaying backend;
+/// - `get` after a step returns the last value set.
+///
+/// Values are told apart by value, so the scripts it checks write each value once.
+struct DeliveryProperties {
+  /// The first property an event broke.
+  struct Violation {
+    /// The event's index in the script's record.
+    let index: Int
+    let expected: String
+    let observed: String
+  }
+
+  private struct Observer {
+    /// Writes made before its `observe` started.
+    let writesBefore: Int
+    /// Writes made before its `observe` returned (`nil` until it has).
+    var writesAtReturn: Int?
+    /// The smallest write number it may receive.
+    let lowerBound: Int
+    /// The write number of the last value it received.
+    var last: Int?
+    var cancelling = false
+    var cancelled = false
+    /// The write it may still get once after its cancel returned: the one in flight when a
+    /// callback cancelled it, without immediate cancellation.
+    var inFlightAtCancel: Int?
+  }
+
+  let everyValue: Bool
+  let replays: Bool
+  let asynchronous: Bool
+  let immediateCancellation: Bool
+  private var writes: [Int] = []
+  /// Each value's write number; the initial value is write 0.
+  private var number: [Int: Int]
+  /// Writes made before the backend's last turn: later ones may still be pending.
+  private var settledWrites = 0
+  private var observers: [Int: Observer] = [:]
+  /// The write number of the last callback's value: the one in flight during a callback.
+  private var lastCallback: Int?
+  private(set) var violation: Violation?
+
+  init(_ declared: BackendCapabilities, initialValue: Int) {
+    everyValue = declared.has(.deliversEveryValue)
+    replays = declared.has(.replaysCurrentValue)
+    asynchronous = !declared.has(.synchronousDelivery)
+    immediateCancellation = declared.has(.immediateCancellation)
+    number = [initialValue: 0]
+    writes = []
+    initial = initialValue
+  }
+
+  private let initial: Int
+
+  private func writtenValue(_ index: Int) -> Int { index == 0 ? initial : writes[index - 1] }
+
+  /// Whether every live observer that owes the latest value has it.
+  var isSettled: Bool { owingLatest.isEmpty }
+
+  /// The live observers that owe the latest value and do not have it yet.
+  private var owingLatest: [(id: Int, observer: Observer)] {
+    observers.filter { _, observer in
+      guard let writesAtReturn = observer.writesAtReturn, !observer.cancelling else {
+        return false
+      }
+      let owes = replays || writes.count > writesAtReturn
+      return owes && observer.last != writes.count
+    }
+    .map { ($0.key, $0.value) }.sorted { $0.id < $1.id }
+  }
+
+  /// Takes in the next event of the record, at `index`.
+  mutating func record(_ event: DifferentialScript.Event, at index: Int) {
+    guard violation == nil else { return }
+    switch event {
+    case .write(let value):
+      writes.append(value)
+      number[value] = writes.count
+    case .observeStarted(let id):
+      let before = writes.count
+      observers[id] = Observer(
+        writesBefore: before,
+        lowerBound: replays ? min(before, settledWrites + 1) : settledWrites + 1)
+    case .observeReturned(let id):
+      observers[id]?.writesAtReturn = writes.count
+    case .cancelStarted(let id, let inCallback):
+      observers[id]?.cancelling = true
+      if inCallback && !immediateCancellation && observers[id]?.cancelled == false {
+        observers[id]?.inFlightAtCancel = lastCallback
+      }
+    case .cancelReturned(let id):
+      observers[id]?.cancelled = true
+    case .callback(let id, let value):
+      received(value, by: id, at: index)
+    case .delivered:
+      settledWrites = writes.count
+      checkLatest(at: index, after: "the backend's turns")
+    case .read(let value):
+      let latest = writtenValue(writes.count)
+      if value != latest {
+        violation = Violation(
+          index: index, expected: "get returns the last value set, \(latest)",
+          observed: "get returned \(value)")
+        return
+      }
+      if !asynchronous {
+        settledWrites = writes.count
+        checkLatest(at: index, after: "the step")
+      }
+    }
+  }
+
+  private mutating func received(_ value: Int, by id: Int, at index: Int) {
+    guard var observer = observers[id] else { return }
+    guard let written = number[value] else {
+      violation = Violation(
+        index: index, expected: "only values that were set", observed: "#\(id):\(value)")
+      return
+    }
+    lastCallback = written
+    let name = "#\(id):\(value)"
+    if observer.cancelled && observer.inFlightAtCancel == written {
+      // The value in flight when a callback cancelled it, once.
+      observer.inFlightAtCancel = nil
+    } else if observer.cancelled {
+      violation = Violation(
+        index: index,
+        expected: "nothing for #\(id) after its cancel returned"
+          + (immediateCancellation ? "" : " but the value in flight then"),
+        observed: "\(name) after it")
+      return
+    }
+    if written < observer.lowerBound {
+      violation = Violation(
+        index: index,
+        expected: "#\(id) gets values set after it subscribed"
+          + (replays ? " or the one current then" : "")
+          + (asynchronous ? " or still pending then" : ""),
+        observed: "\(name), set before it subscribed")
+      return
+    }
+    if let last = observer.last, written <= last {
+      violation = Violation(
+        index: index, expected: "each value once, in the order set",
+        observed: "\(name) after #\(id):\(writtenValue(last))")
+      return
+    }
+    if everyValue {
+      let next = (observer.last ?? observer.writesAtReturn ?? writes.count) + 1
+      if written > next && (observer.last != nil || observer.writesAtReturn != nil) {
+        violation = Violation(
+          index: index, expected: "#\(id):\(writtenValue(next)) first (every value is delivered)",
+          observed: "\(name), skipping it")
+        return
+      }
+    }
+    observer.last = written
+    observers[id] = observer
+  }
+
+  private mutating func checkLatest(at index: Int, after what: String) {
+    guard let (id, observer) = owingLatest.first else { return }
+    let latest = writtenValue(writes.count)
+    violation = Violation(
+      index: index, expected: "after \(what), #\(id) holds the latest value, \(latest)",
+      observed: observer.last.map { "its last value is \(writtenValue($0))" }
+        ?? "it received nothing")
+  }
+}

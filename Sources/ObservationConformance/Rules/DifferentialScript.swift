@@ -1,0 +1,334 @@
+import ObservationCore
+
+/// The scripts DIFF-01 replays, and what replaying one records.
+enum DifferentialScript {
+  /// What an observer does, once, on its `trigger`-th callback.
+  enum Reaction: CustomStringConvertible {
+    case write(Int)
+    /// Cancels the observer with this id, if it exists by then: one registered before the
+    /// reacting observer, or after it (drawn past the ids known when the script was made).
+    case cancel(Int)
+    case cancelSelf
+    case subscribe(Int)
+    /// Subscribes a new observer, then writes, in the same callback: the write must reach it.
+    case subscribeThenWrite(Int, Int)
+
+    var description: String {
+      switch self {
+      case .write(let value): return "write \(value)"
+      case .cancel(let id): return "cancel #\(id)"
+      case .cancelSelf: return "cancel itself"
+      case .subscribe(let id): return "subscribe #\(id)"
+      case .subscribeThenWrite(let id, let value): return "subscribe #\(id), then write \(value)"
+      }
+    }
+  }
+
+  /// One top-level step of a script.
+  enum Step: CustomStringConvertible {
+    case observe(Int, Reaction?, trigger: Int)
+    case cancel(Int)
+    case release(Int)
+    case write(Int)
+    /// Lets an asynchronous backend deliver what it has pending (its
+    /// ``ObservationBackend/awaitDelivery(until:timeout:)``), until every live observer that
+    /// owes the latest value has it.
+    case deliver
+
+    var description: String {
+      switch self {
+      case .observe(let id, let reaction, let trigger):
+        return "observe #\(id)" + (reaction.map { " (callback \(trigger): \($0))" } ?? "")
+      case .cancel(let id): return "cancel #\(id)"
+      case .release(let id): return "release #\(id)"
+      case .write(let value): return "set \(value)"
+      case .deliver: return "deliver"
+      }
+    }
+  }
+
+  /// Which reactions and steps a script may use: only those whose outcome the declaration fixes
+  /// (or, for the delivery properties, bounds).
+  struct Reactions: CustomStringConvertible {
+    /// Nested writes: not when the backend bounds nesting below what a script can reach.
+    var writes: Bool
+    /// Cancels from a callback: for the exact comparison only with immediate cancellation
+    /// (otherwise the in-flight value may or may not arrive); the delivery properties allow
+    /// that one value.
+    var cancels: Bool
+    /// Subscribing from a callback.
+    var subscribes: Bool
+    /// Whether the script has `deliver` steps (a backend without synchronous delivery).
+    var delivers: Bool
+    /// Whether every value written is new (the delivery properties tell writes apart by value).
+    var uniqueValues: Bool
+
+    /// The reactions for the exact comparison with ``ReferenceObservers``: synchronous
+    /// backends that deliver every value. Without declared observer order the model follows
+    /// the backend's order within each broadcast, so reactions need no order.
+    static func exact(_ declared: BackendCapabilities) -> Reactions {
+      Reactions(
+        writes: nestedWritesFit(declared), cancels: declared.has(.immediateCancellation),
+        // A replay during delivery may send the stored value or the one in flight (SUB-02).
+        subscribes: !declared.has(.replaysCurrentValue), delivers: false, uniqueValues: false)
+    }
+
+    /// The reactions for the delivery properties (``DeliveryProperties``): asynchronous or
+    /// coalescing backends. Subscribing is always allowed: the properties accept a late
+    /// observer's pending or replayed values within bounds.
+    static func properties(_ declared: BackendCapabilities) -> Reactions {
+      Reactions(
+        writes: nestedWritesFit(declared), cancels: true, subscribes: true,
+        delivers: !declared.has(.synchronousDelivery), uniqueValues: true)
+    }
+
+    private static func nestedWritesFit(_ declared: BackendCapabilities) -> Bool {
+      switch declared.maxReentrancyDepth {
+      case .unbounded: return true
+      case .bounded(let depth): return depth >= 16
+      }
+    }
+
+    var description: String {
+      let used = [
+        (writes, "nested writes"), (cancels, "cancels of any observer"), (subscribes, "subscribes"),
+        (writes && subscribes, "subscribe-then-write"),
+      ]
+      .filter(\.0).map(\.1)
+      return used.isEmpty ? "none" : used.joined(separator: ", ")
+    }
+  }
+
+  /// SplitMix64: small, seedable and the same on every platform.
+  struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// How far past the ids known at generation a callback's cancel may reach: a target drawn
+  /// there is an observer registered after the reacting one, if one exists when it fires.
+  static let laterTargets = 6
+
+  /// The script of `seed`.
+  ///
+  /// - Complexity: O(`length`).
+  static func steps(seed: UInt64, length: Int, reactions: Reactions) -> [Step] {
+    var generator = SeededGenerator(state: seed)
+    var steps: [Step] = []
+    var nextID = 0
+    var lastValue = 0
+    func value(in range: Range<Int>) -> Int {
+      guard reactions.uniqueValues else { return Int.random(in: range, using: &generator) }
+      lastValue += 1
+      return lastValue
+    }
+    for _ in 0..<length {
+      switch Int.random(in: 0..<10, using: &generator) {
+      case 0...2:
+        nextID += 1
+        let id = nextID
+        var reaction: Reaction?
+        switch Int.random(in: 0..<9, using: &generator) {
+        case 0: reaction = .write(value(in: 1000..<2000))
+        case 1:
+          reaction = .cancel(Int.random(in: 1...nextID + laterTargets, using: &generator))
+        case 2: reaction = .cancelSelf
+        case 3:
+          nextID += 1
+          reaction = .subscribe(nextID)
+        case 4:
+          nextID += 1
+          reaction = .subscribeThenWrite(nextID, value(in: 2000..<3000))
+        default: reaction = nil
+        }
+        switch reaction {
+        case .write where !reactions.writes: reaction = nil
+        case .cancel where !reactions.cancels, .cancelSelf where !reactions.cancels: reaction = nil
+        case .subscribe where !reactions.subscribes: reaction = nil
+        case .subscribeThenWrite where !(reactions.subscribes && reactions.writes): reaction = nil
+        default: break
+        }
+        steps.append(.observe(id, reaction, trigger: Int.random(in: 1...3, using: &generator)))
+      case 3: steps.append(.cancel(Int.random(in: 1...max(1, nextID), using: &generator)))
+      case 4: steps.append(.release(Int.random(in: 1...max(1, nextID), using: &generator)))
+      case 5 where reactions.delivers: steps.append(.deliver)
+      default: steps.append(.write(value(in: 0..<100)))
+      }
+    }
+    if reactions.delivers { steps.append(.deliver) }
+    return steps
+  }
+
+  /// What replaying a script records, in the order it happened.
+  enum Event: Equatable, CustomStringConvertible {
+    /// Observer `observer`'s callback, with its argument.
+    case callback(observer: Int, value: Int)
+    /// `get` after a top-level step.
+    case read(Int)
+    /// A write, just before the `set` that makes it.
+    case write(Int)
+    case observeStarted(Int)
+    case observeReturned(Int)
+    /// A cancel (or a release that cancels) starts; `inCallback` when a callback makes it.
+    case cancelStarted(Int, inCallback: Bool)
+    case cancelReturned(Int)
+    /// A `deliver` step ended: the backend was given its turns.
+    case delivered
+
+    /// Whether the exact comparison compares it: callbacks and reads.
+    var isCompared: Bool {
+      switch self {
+      case .callback, .read: return true
+      default: return false
+      }
+    }
+
+    var description: String {
+      switch self {
+      case .callback(let observer, let value): return "#\(observer):\(value)"
+      case .read(let value): return "| get \(value)"
+      case .write(let value): return "set \(value)"
+      case .observeStarted(let id): return "observe #\(id)"
+      case .observeReturned(let id): return "observe #\(id) returned"
+      case .cancelStarted(let id, let inCallback):
+        return "cancel #\(id)" + (inCallback ? " from a callback" : "")
+      case .cancelReturned(let id): return "cancel #\(id) returned"
+      case .delivered: return "delivered"
+      }
+    }
+  }
+
+  /// A script's record, appended to from whichever thread a backend calls back on.
+  final class Log: @unchecked Sendable {
+    private struct State {
+      var events: [Event] = []
+      var compared = 0
+      var properties: DeliveryProperties?
+    }
+    private let state: Locked<State>
+
+    /// A record that also checks the delivery properties as events arrive, when given them.
+    init(checking properties: DeliveryProperties? = nil) {
+      state = Locked(State(properties: properties))
+    }
+
+    func append(_ event: Event) {
+      state.withLock { state in
+        state.events.append(event)
+        if event.isCompared { state.compared += 1 }
+        state.properties?.record(event, at: state.events.count - 1)
+      }
+    }
+
+    var events: [Event] { state.withLock { $0.events } }
+    /// The callbacks and reads, as the exact comparison sees them.
+    var compared: [Event] { state.withLock { $0.events.filter(\.isCompared) } }
+    /// How many callbacks and reads so far.
+    var comparedCount: Int { state.withLock { $0.compared } }
+    /// Whether every live observer that owes the latest value has it.
+    var isSettled: Bool { state.withLock { $0.properties?.isSettled ?? true } }
+    /// The first violated delivery property, with the index of the event that showed it.
+    var violation: DeliveryProperties.Violation? { state.withLock { $0.properties?.violation } }
+  }
+
+  /// Runs `steps` on `subject`, recording in `log`.
+  ///
+  /// `willObserve` hears each observer's id just before its `observe` (the reference model
+  /// labels its entries with it); `deliver` runs a `deliver` step. A released token is dropped
+  /// when releasing cancels; otherwise it is kept aside (a backend that does not cancel on
+  /// release would keep the observer either way) and cancelled at the end with the others.
+  static func run(
+    _ steps: [Step], on subject: TestSubject<Int>, cancelsOnRelease: Bool, log: Log,
+    willObserve: @escaping (Int) -> Void = { _ in }, deliver: () -> Void = {}
+  ) {
+    let tokens = Locked<[Int: AnyObservationToken]>([:])
+    var released: [AnyObservationToken] = []
+    func write(_ value: Int) {
+      log.append(.write(value))
+      subject.value = value
+    }
+    func cancel(_ id: Int, inCallback: Bool) {
+      guard let token = tokens.withLock({ $0[id] }) else { return }
+      log.append(.cancelStarted(id, inCallback: inCallback))
+      token.cancel()
+      log.append(.cancelReturned(id))
+    }
+    func observe(_ id: Int, _ reaction: Reaction?, trigger: Int) {
+      let calls = Locked(0)
+      log.append(.observeStarted(id))
+      willObserve(id)
+      let token = subject.observe { value in
+        log.append(.callback(observer: id, value: value))
+        let count = calls.withLock { calls in
+          calls += 1
+          return calls
+        }
+        guard let reaction, count == trigger else { return }
+        switch reaction {
+        case .write(let value): write(value)
+        case .cancel(let target): cancel(target, inCallback: true)
+        case .cancelSelf: cancel(id, inCallback: true)
+        case .subscribe(let newID): observe(newID, nil, trigger: 0)
+        case .subscribeThenWrite(let newID, let value):
+          observe(newID, nil, trigger: 0)
+          write(value)
+        }
+      }
+      tokens.withLock { $0[id] = token }
+      log.append(.observeReturned(id))
+    }
+    for step in steps {
+      switch step {
+      case .observe(let id, let reaction, let trigger): observe(id, reaction, trigger: trigger)
+      case .cancel(let id): cancel(id, inCallback: false)
+      case .release(let id):
+        if cancelsOnRelease {
+          guard tokens.withLock({ $0[id] != nil }) else { break }
+          log.append(.cancelStarted(id, inCallback: false))
+          // The token's last reference goes here (the ledger holds tokens weakly).
+          _ = tokens.withLock { $0.removeValue(forKey: id) }
+          log.append(.cancelReturned(id))
+        } else if let token = tokens.withLock({ $0.removeValue(forKey: id) }) {
+          released.append(token)
+        }
+      case .write(let value): write(value)
+      case .deliver:
+        deliver()
+        log.append(.delivered)
+      }
+      log.append(.read(subject.value))
+    }
+    // Observers capture the subject; cancelling releases them and breaks that cycle.
+    for id in tokens.withLock({ $0.keys.sorted() }) { cancel(id, inCallback: false) }
+    for token in released { token.cancel() }
+  }
+
+  /// Where two histories first differ: the event's index and each side's event there.
+  static func firstDifference(_ actual: [Event], _ expected: [Event]) -> (Int, String, String) {
+    let index =
+      zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      ?? min(actual.count, expected.count)
+    return (
+      index, index < actual.count ? actual[index].description : "end",
+      index < expected.count ? expected[index].description : "end"
+    )
+  }
+
+  /// The steps up to the one during which event `index` of `events` happened, briefly.
+  static func describe(_ steps: [Step], upTo index: Int, in events: [Event]) -> String {
+    let completed = events.prefix(index).count {
+      if case .read = $0 { return true }
+      return false
+    }
+    let shown = steps.prefix(completed + 1)
+    let text = shown.map(\.description).joined(separator: "; ")
+    let tail = text.count > 600 ? "…" + String(text.suffix(600)) : text
+    return "after \(completed) steps, during step \(completed + 1): \(tail)"
+  }
+}
