@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "ObservationFixtures", targets: ["ObservationFixtures"]),
     .library(name: "LinkedListBackend", targets: ["LinkedListBackend"]),
     .library(name: "ArrayBackend", targets: ["ArrayBackend"]),
+    .library(name: "DenseBackend", targets: ["DenseBackend"]),
     .library(name: "SubjectBackend", targets: ["SubjectBackend"]),
     .library(name: "KeyPathBackend", targets: ["KeyPathBackend"]),
     .library(name: "SwiftObservationBackend", targets: ["SwiftObservationBackend"]),
@@ -50,6 +51,13 @@ let package = Package(
       swiftSettings: languageMode),
     .target(
       name: "ArrayBackend",
+      dependencies: [
+        "ObservationCore", .product(name: "DequeModule", package: "swift-collections"),
+      ],
+      swiftSettings: languageMode),
+    // Observatory's own strategy: dense closures and a slot map.
+    .target(
+      name: "DenseBackend",
       dependencies: [
         "ObservationCore", .product(name: "DequeModule", package: "swift-collections"),
       ],
@@ -135,7 +143,7 @@ let package = Package(
       name: "BackendTests",
       dependencies: [
         "ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend", "KeyPathBackend",
-        "ObservationBackends",
+        "ObservationBackends", "DenseBackend",
       ],
       swiftSettings: languageMode),
     .testTarget(
@@ -143,7 +151,7 @@ let package = Package(
       dependencies: [
         "ObservationCore", "ObservationFixtures", "ObservationConformance",
         "ObservationConformanceTesting", "ObservationBackends", "LinkedListBackend", "ArrayBackend",
-        "SubjectBackend", "SwiftObservationBackend",
+        "SubjectBackend", "SwiftObservationBackend", "DenseBackend",
       ],
       swiftSettings: languageMode),
     // Backends that trap or deadlock in one rule, run as isolated-conformance children by

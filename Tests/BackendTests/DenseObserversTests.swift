@@ -1,0 +1,75 @@
+import DenseBackend
+import ObservationCore
+import Testing
+
+/// White-box checks of ``DenseObservers``: what its slot map and compaction must keep.
+@Suite("DenseObservers")
+struct DenseObserversTests {
+  @Test("Compaction keeps registration order, and tokens still cancel the right observer")
+  func compactionKeepsOrderAndTokens() {
+    let subject = DenseObservers(0)
+    var seen: [Int] = []
+    var tokens = (0..<10).map { id in subject.observe { _ in seen.append(id) } }
+    // Cancelling 0, 2, 4, 6, 8 and 1 crosses the half-array threshold: a compaction moves the
+    // survivors.
+    for id in [0, 2, 4, 6, 8, 1] { tokens[id].cancel() }
+    subject.value = 1
+    #expect(seen == [3, 5, 7, 9])
+    seen = []
+    tokens[7].cancel()
+    subject.value = 2
+    #expect(seen == [3, 5, 9])
+    #expect(subject.observerCount == 3)
+    tokens.removeAll()
+    #expect(subject.observerCount == 0)
+  }
+
+  @Test("A stale token does not cancel the observer that reused its slot")
+  func staleTokenAfterSlotReuse() {
+    let subject = DenseObservers(0)
+    var values: [Int] = []
+    let old = subject.observe { _ in }
+    old.cancel()
+    let new = subject.observe { values.append($0) }
+    old.cancel()
+    subject.value = 5
+    #expect(values == [5])
+    withExtendedLifetime(new) {}
+  }
+
+  @Test("A write made during delivery reaches only the observers registered before it")
+  func queuedWriteSkipsLaterObservers() {
+    let subject = DenseObservers(0)
+    var log: [String] = []
+    var late: DenseObservers<Int>.Token?
+    let first = subject.observe { value in
+      log.append("first:\(value)")
+      if value == 1 {
+        subject.value = 2
+        late = subject.observe { log.append("late:\($0)") }
+      }
+    }
+    let second = subject.observe { log.append("second:\($0)") }
+    subject.value = 1
+    subject.value = 3
+    #expect(log == ["first:1", "second:1", "first:2", "second:2", "first:3", "second:3", "late:3"])
+    withExtendedLifetime((first, second, late)) {}
+  }
+
+  @Test("Replay is a per-subject option, before observe returns, with nested writes queued")
+  func replayOption() {
+    let plain = DenseObservers(4)
+    var plainValues: [Int] = []
+    let plainToken = plain.observe { plainValues.append($0) }
+    #expect(plainValues == [])
+    let replaying = DenseObservers(4, replaysCurrentValue: true)
+    var values: [Int] = []
+    let token = replaying.observe { value in
+      values.append(value)
+      if value == 4 { replaying.value = 5 }
+    }
+    #expect(values == [4, 5])
+    #expect(replaying.value == 5)
+    withExtendedLifetime((plainToken, token)) {}
+  }
+}
