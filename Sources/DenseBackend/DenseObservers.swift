@@ -32,7 +32,7 @@ public final class DenseObservers<Value>: ObservableValue, ObserverCounting {
   /// The closures, in registration order; tombstones are ``_tombstone``.
   @exclusivity(unchecked) @usableFromInline internal var _handlers:
     ContiguousArray<(Value) -> Void> = []
-  /// For each entry of `_handlers`, the slot that owns it (`_vacant` for a tombstone).
+  /// For each entry of `_handlers`, the slot that owns it (`_SlotMap.vacant` for a tombstone).
   @exclusivity(unchecked) @usableFromInline internal var _owners: ContiguousArray<UInt32> = []
   @exclusivity(unchecked) @usableFromInline internal var _slots = _SlotMap()
   @exclusivity(unchecked) @usableFromInline internal var _tombstones = 0

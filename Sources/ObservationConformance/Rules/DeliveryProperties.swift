@@ -46,6 +46,8 @@ struct DeliveryProperties {
   let replays: Bool
   let asynchronous: Bool
   let immediateCancellation: Bool
+  /// The subject's value before any write (write 0).
+  private let initial: Int
   private var writes: [Int] = []
   /// Each value's write number; the initial value is write 0.
   private var number: [Int: Int]
@@ -62,11 +64,8 @@ struct DeliveryProperties {
     asynchronous = !declared.has(.synchronousDelivery)
     immediateCancellation = declared.has(.immediateCancellation)
     number = [initialValue: 0]
-    writes = []
     initial = initialValue
   }
-
-  private let initial: Int
 
   private func writtenValue(_ index: Int) -> Int { index == 0 ? initial : writes[index - 1] }
 
