@@ -46,37 +46,9 @@ public struct CellRunner {
   /// is spent, no further process starts, and a cell left with fewer than three repetitions
   /// (or fewer than it asked for, if that is less) is capped.
   func run(_ plan: Cell) -> Result {
-    let (count, perProcess) = layout(plan)
-    var merged = CellOutcome()
-    let start = DispatchTime.now()
-    for index in 0..<count {
-      let spent = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-      if index > 0 && spent > budget {
-        merged.capped = CellPolicy.isCapped(
-          measured: merged.nanosecondsPerOperation.count, requested: count * perProcess)
-        return .finished(merged)
-      }
-      switch runProcess(
-        plan, repetitions: perProcess, budget: budget / Double(count),
-        scale: instructionCounter == nil ? nil : instructionScale)
-      {
-      case .finished(let outcome):
-        if outcome.problem != nil || outcome.capped { return .finished(outcome) }
-        merged.nanosecondsPerOperation += outcome.nanosecondsPerOperation
-        merged.instructionsPerOperation += outcome.instructionsPerOperation
-        merged.d1MissesPerOperation += outcome.d1MissesPerOperation
-        merged.llMissesPerOperation += outcome.llMissesPerOperation
-        merged.allocationsPerOperation = outcome.allocationsPerOperation
-        merged.bytesPerOperation = outcome.bytesPerOperation
-        merged.retainedBytesPerObserver = outcome.retainedBytesPerObserver
-        merged.memoryMeasured = outcome.memoryMeasured
-        merged.wallSeconds += outcome.wallSeconds
-        merged.secondsPerRepetition = max(merged.secondsPerRepetition, outcome.secondsPerRepetition)
-      case let other:
-        return other
-      }
-    }
-    return .finished(merged)
+    var processes = CellProcesses(plan, runner: self)
+    while processes.runNext(with: self) {}
+    return processes.result
   }
 
   /// `pid` in ten digits, zero-padded.

@@ -103,6 +103,6 @@ enum ComparisonSection {
 
   private static func describe(_ result: CellResult) -> String {
     guard Comparison.measured(result) else { return HTMLText.escaped(result.status.name) }
-    return HTMLText.escaped(result.costText)
+    return HTMLText.escaped(Comparison.comparedText(result))
   }
 }

@@ -1,8 +1,17 @@
 import Foundation
 import ObservationWorkloads
 
-/// Measures cells one after another, each in fresh processes, skipping the cells a series
-/// cannot afford.
+/// Measures cells, each in fresh processes, skipping the cells a series cannot afford.
+///
+/// Counting instructions, a cell's processes run one after another, in the plan's order. Timing,
+/// they run in rounds: the first round runs the first process of every cell, size by size (the
+/// cells of one size in a shuffled order), and decides which series are capped; each later round
+/// runs the next process of every cell still measuring, all in a shuffled order. A busy moment
+/// of a shared machine then slows a few processes of many backends' cells, which each cell's
+/// median and each backend's median over its cells see through, instead of every process of one
+/// backend's cells, which moved whole backends by up to 37% between two runs of one build
+/// measured cell after cell. The order is the same in every run, so anything that drifts along
+/// a sweep (a machine warming up) falls on the same cells in both runs of a comparison.
 public struct Sweep {
   let runner: CellRunner
   let metric: Metric
@@ -16,19 +25,40 @@ public struct Sweep {
   ///   every cell after it), besides running them.
   public func measure(_ plans: [Cell], quiet: Bool) -> SweepResult {
     let start = DispatchTime.now()
+    let inRounds = metric == .time
+    let rounds = inRounds ? plans.map { runner.layout($0).processes }.max() ?? 1 : 1
     var progress = SweepProgress(total: plans.count, quiet: quiet)
     var cappedSeries: [Cell.Series: Int] = [:]
-    var largestFinished: [Cell.Series: Int] = [:]
     var projections: [Cell.Series: CostProjection] = [:]
     var timing = RemainingTime()
-    var results: [(Cell, CellRunner.Result?)] = []
-    func remaining(after index: Int) -> Double? {
-      timing.seconds(
-        remaining: plans[(index + 1)...], projections: projections,
-        capped: Set(cappedSeries.keys), budget: runner.budget,
-        repetitions: runner.totalRepetitions)
+    var generator = SplitMix64(seed: runner.seed)
+    let order = inRounds ? Self.firstRound(of: plans, using: &generator) : Array(plans.indices)
+    /// Each plan's processes; `nil` for a cell skipped (capped by its series).
+    var cells = [CellProcesses?](repeating: nil, count: plans.count)
+    /// Wall seconds of each cell's first process, for the later rounds' time left.
+    var firstSeconds = [Double](repeating: 0, count: plans.count)
+    func repetitions(_ plan: Cell) -> Int {
+      guard inRounds else { return runner.totalRepetitions(plan) }
+      return runner.layout(plan).repetitions + (CellPolicy.skipsWarmUp(n: plan.n) ? 0 : 1)
     }
-    for (index, plan) in plans.enumerated() {
+    func remaining(after step: Int) -> Double? {
+      let rest = order[(step + 1)...].lazy.map { plans[$0] }
+      guard
+        let firstRound = timing.seconds(
+          remaining: rest, projections: projections, capped: Set(cappedSeries.keys),
+          budget: runner.budget, repetitions: repetitions)
+      else { return nil }
+      // The later rounds run again what the first one measures: the processes of the cells
+      // measured so far, as they took, and of those to come, as projected.
+      let measured = zip(cells, firstSeconds).reduce(0.0) { sum, pair in
+        guard let cell = pair.0, !cell.isDone else { return sum }
+        return sum + pair.1 * Double(cell.count - cell.started)
+      }
+      let toCome = firstRound * Double(rounds - 1)
+      return firstRound + measured + toCome
+    }
+    for (step, index) in order.enumerated() {
+      let plan = plans[index]
       // Skip a cell once its series ran out of time, or when the sizes measured so far
       // project it far past the budget: a pathological cell must not run for an hour, nor
       // even for its whole hard limit.
@@ -39,18 +69,22 @@ public struct Sweep {
         || CellPolicy.skips(projectedSeconds: projected ?? 0, budget: runner.budget)
       {
         cappedSeries[plan.series] = cappedSeries[plan.series] ?? plan.n
-        results.append((plan, nil))
         progress.advance(
           "\(plan.backend) \(plan.workload.rawValue) n=\(plan.n): capped",
-          remainingSeconds: remaining(after: index))
+          remainingSeconds: remaining(after: step))
         continue
       }
       let cellStart = DispatchTime.now()
-      let result = runner.run(plan)
-      timing.record(plan, seconds: Self.seconds(since: cellStart))
-      switch result {
+      var cell = CellProcesses(plan, runner: runner)
+      if inRounds {
+        _ = cell.runNext(with: runner)
+      } else {
+        while cell.runNext(with: runner) {}
+      }
+      let seconds = Self.seconds(since: cellStart)
+      timing.record(plan, seconds: seconds)
+      switch cell.result {
       case .finished(let outcome) where !outcome.capped:
-        largestFinished[plan.series] = plan.n
         // Projections are made from times; counting instructions, work is fixed and the
         // budget is only a guard against a hang.
         if metric == .time, let summary = Summary(outcome.nanosecondsPerOperation) {
@@ -61,15 +95,55 @@ public struct Sweep {
       case .finished, .timedOut: cappedSeries[plan.series] = plan.n
       case .failed: break
       }
-      results.append((plan, result))
+      cells[index] = cell
+      firstSeconds[index] = seconds
       progress.advance(
-        "\(plan.allocator.rawValue) \(plan.backend) \(plan.workload.rawValue) \(plan.pattern.rawValue)"
-          + (plan.depth > 0 ? " depth=\(plan.depth)" : "") + " n=\(plan.n)",
-        remainingSeconds: remaining(after: index))
+        Self.label(plan) + (rounds > 1 ? " (round 1 of \(rounds))" : ""),
+        remainingSeconds: remaining(after: step))
+    }
+    for round in (rounds > 1 ? Array(2...rounds) : []) {
+      let due = cells.indices.filter { cells[$0].map { !$0.isDone } ?? false }
+        .shuffled(using: &generator)
+      guard !due.isEmpty else { break }
+      var roundProgress = SweepProgress(total: due.count, quiet: quiet)
+      for index in due {
+        _ = cells[index]!.runNext(with: runner)
+        // What is left: every process still owed, as long as the cell's first one took.
+        let left = cells.indices.reduce(0.0) { sum, other in
+          guard let cell = cells[other], !cell.isDone else { return sum }
+          return sum + firstSeconds[other] * Double(cell.count - cell.started)
+        }
+        roundProgress.advance(
+          Self.label(plans[index]) + " (round \(round) of \(rounds))", remainingSeconds: left)
+      }
+    }
+    var largestFinished: [Cell.Series: Int] = [:]
+    var results: [(Cell, CellRunner.Result?)] = []
+    for (plan, cell) in zip(plans, cells) {
+      results.append((plan, cell?.result))
+      if let cell, cell.isMeasured {
+        largestFinished[plan.series] = max(largestFinished[plan.series] ?? 0, plan.n)
+      }
     }
     return SweepResult(
       results: results, largestFinished: largestFinished,
       wallSeconds: Self.seconds(since: start))
+  }
+
+  /// The order of a timed sweep's first round: size by size, so that each series still meets
+  /// its sizes in increasing order (its projections and caps need that), and the cells of one
+  /// size shuffled with `generator`.
+  ///
+  /// - Complexity: O(*c* log *c*) for *c* cells.
+  static func firstRound(of plans: [Cell], using generator: inout SplitMix64) -> [Int] {
+    Dictionary(grouping: plans.indices, by: { plans[$0].n }).sorted { $0.key < $1.key }
+      .flatMap { $0.value.shuffled(using: &generator) }
+  }
+
+  /// How the progress line names `plan`.
+  private static func label(_ plan: Cell) -> String {
+    "\(plan.allocator.rawValue) \(plan.backend) \(plan.workload.rawValue) \(plan.pattern.rawValue)"
+      + (plan.depth > 0 ? " depth=\(plan.depth)" : "") + " n=\(plan.n)"
   }
 
   private static func seconds(since start: DispatchTime) -> Double {
