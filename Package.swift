@@ -59,7 +59,8 @@ let package = Package(
     .target(
       name: "DenseBackend",
       dependencies: [
-        "ObservationCore", .product(name: "DequeModule", package: "swift-collections"),
+        "ObservationCore", "CClosureCalls",
+        .product(name: "DequeModule", package: "swift-collections"),
       ],
       swiftSettings: languageMode),
     .target(
@@ -88,6 +89,9 @@ let package = Package(
 
     // Measurement.
     .target(name: "CReference"),
+    // Calls Swift closures from C without retaining their contexts: DenseBackend's delivery
+    // loop and the reference row that calls the workload's own handler from C.
+    .target(name: "CClosureCalls"),
     // Callgrind's client requests, to count instructions in exactly the timed region.
     .target(name: "CInstructionCounting"),
     // CPU affinity and the parent-death signal, whose macros and variadic calls Swift cannot
@@ -95,7 +99,7 @@ let package = Package(
     .target(name: "CProcessControl"),
     .target(
       name: "ObservationWorkloads",
-      dependencies: ["ObservationCore", "ObservationFixtures", "CReference"],
+      dependencies: ["ObservationCore", "ObservationFixtures", "CReference", "CClosureCalls"],
       swiftSettings: languageMode),
 
     // Verification.

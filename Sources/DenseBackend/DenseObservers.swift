@@ -1,3 +1,4 @@
+import CClosureCalls
 import DequeModule
 import ObservationCore
 
@@ -29,10 +30,19 @@ import ObservationCore
 /// ```
 public final class DenseObservers<Value>: ObservableValue, ObserverCounting {
   @exclusivity(unchecked) @usableFromInline internal var _value: Value
-  /// The closures, in registration order; tombstones are ``_tombstone``.
-  @exclusivity(unchecked) @usableFromInline internal var _handlers:
+  /// The closures, in registration order; tombstones are its `tombstone`. Delivery calls them
+  /// from C without retaining a context (see ``_ClosureBuffer``).
+  @usableFromInline internal let _handlers = _ClosureBuffer<Value>()
+  /// Closures registered while a walk runs, to be appended when it ends; entry `i` of them
+  /// is entry `_handlers.count + i` for the slot map.
+  @exclusivity(unchecked) @usableFromInline internal var _arrivals:
     ContiguousArray<(Value) -> Void> = []
-  /// For each entry of `_handlers`, the slot that owns it (`_SlotMap.vacant` for a tombstone).
+  /// Closures cancelled while a walk runs, owned, released when it ends: the walk may be
+  /// running one.
+  @exclusivity(unchecked) @usableFromInline internal var _retired:
+    ContiguousArray<observatory_swift_closure> = []
+  /// For each entry (of `_handlers`, then `_arrivals`), the slot that owns it
+  /// (`_SlotMap.vacant` for a tombstone).
   @exclusivity(unchecked) @usableFromInline internal var _owners: ContiguousArray<UInt32> = []
   @exclusivity(unchecked) @usableFromInline internal var _slots = _SlotMap()
   @exclusivity(unchecked) @usableFromInline internal var _tombstones = 0
@@ -60,7 +70,12 @@ public final class DenseObservers<Value>: ObservableValue, ObserverCounting {
   }
 
   /// The number of live observers.
-  public var observerCount: Int { _handlers.count - _tombstones }
+  public var observerCount: Int { _entryCount - _tombstones }
+
+  /// Entries registered, tombstones included: those of the dense array and those waiting for
+  /// a walk to end.
+  @inlinable
+  internal var _entryCount: Int { _handlers.count &+ _arrivals.count }
 
   /// Registers `handler` for later writes and returns its token; with
   /// ``replaysCurrentValue``, calls it with the current value first.
@@ -68,8 +83,12 @@ public final class DenseObservers<Value>: ObservableValue, ObserverCounting {
   /// - Complexity: amortized O(1), plus the replay's deliveries.
   @inlinable
   public func observe(_ handler: @escaping (Value) -> Void) -> Token {
-    let (slot, generation) = _slots.allocate(entry: UInt32(truncatingIfNeeded: _handlers.count))
-    _handlers.append(handler)
+    let (slot, generation) = _slots.allocate(entry: UInt32(truncatingIfNeeded: _entryCount))
+    if _handlers.isWalking {
+      _arrivals.append(handler)
+    } else {
+      _handlers.append(handler)
+    }
     _owners.append(slot)
     let token = Token(slot: slot, generation: generation, owner: self)
     if replaysCurrentValue { _replay(to: handler) }
@@ -91,68 +110,99 @@ public final class DenseObservers<Value>: ObservableValue, ObserverCounting {
   internal func _write(_ newValue: Value) {
     _value = newValue
     if _isDelivering {
-      _pending.append((newValue, _handlers.count))
+      _pending.append((newValue, _entryCount))
       return
     }
     _isDelivering = true
     _broadcast(newValue, upTo: _handlers.count)
-    if !_pending.isEmpty || _tombstones > 0 { _drain() } else { _isDelivering = false }
-  }
-
-  /// Calls entries `0..<end` with `value`. Entries appended meanwhile lie past `end`; a cancel
-  /// meanwhile turns its entry into a tombstone in place, so indices hold for the whole walk.
-  @inlinable
-  internal func _broadcast(_ value: Value, upTo end: Int) {
-    var index = 0
-    while index < end {
-      _handlers[index](value)
-      index &+= 1
+    if !_pending.isEmpty || _tombstones > 0 || !_retired.isEmpty {
+      _drain()
+    } else {
+      _isDelivering = false
     }
   }
 
-  /// Delivers the queued writes in order, then ends the delivery and compacts if worth it.
-  @usableFromInline
+  /// Calls entries `0..<end` with `value`. Entries registered meanwhile wait in `_arrivals`;
+  /// a cancel meanwhile turns its entry into a tombstone in place, and the walk, reading each
+  /// entry when it reaches it, calls the tombstone.
+  @inlinable
+  internal func _broadcast(_ value: Value, upTo end: Int) {
+    let base = _handlers.base
+    _handlers.isWalking = true
+    _ClosureBuffer<Value>.walk(base, upTo: end, with: value)
+    _handlers.isWalking = false
+    if !_arrivals.isEmpty { _admitArrivals() }
+  }
+
+  /// Appends the closures registered during the walk that just ended.
+  @inlinable
+  internal func _admitArrivals() {
+    let arrivals = _arrivals
+    _arrivals = []
+    for closure in arrivals { _handlers.append(closure) }
+  }
+
+  /// Delivers the queued writes in order, then ends the delivery, releases what was cancelled
+  /// during it and compacts if worth it.
+  @inlinable
   internal func _drain() {
     while let write = _pending.popFirst() { _broadcast(write.value, upTo: write.registered) }
     _isDelivering = false
+    if !_retired.isEmpty {
+      // Released outside any access: a released closure may hold a token whose deinit
+      // cancels (or writes) in here.
+      let retired = _retired
+      _retired = []
+      for closure in retired { _ClosureBuffer<Value>.release(closure) }
+    }
     _compactIfWorthIt()
   }
 
   /// Cancels the observer in `slot` if `generation` is still its.
   ///
   /// - Complexity: O(1) amortized (a compaction every half-array of cancels).
-  @usableFromInline
+  @inlinable
   internal func _cancel(slot: UInt32, generation: UInt32) {
     guard let entry = _slots.free(slot, generation: generation) else { return }
     let index = Int(entry)
-    // The closure is released after the array access ends: releasing it can run a token's
-    // deinit, which calls back in here.
-    let released = _handlers[index]
-    _handlers[index] = _tombstone
+    if index >= _handlers.count {
+      // Registered during the walk under way: not reached by it, released below.
+      let released = _arrivals[index &- _handlers.count]
+      _arrivals[index &- _handlers.count] = _handlers.tombstone.pointee
+      _markCancelled(index)
+      _ = consume released
+      return
+    }
+    let released = _handlers.retire(at: index)
+    _markCancelled(index)
+    if _handlers.isWalking {
+      // The walk may be running this very closure: it is released when the walk ends.
+      _retired.append(released)
+    } else {
+      // Released after every access ends: releasing it can run a token's deinit, which calls
+      // back in here.
+      _ClosureBuffer<Value>.release(released)
+    }
+  }
+
+  /// Books entry `index` as a tombstone, and compacts if that made it worth it.
+  @inlinable
+  internal func _markCancelled(_ index: Int) {
     _owners[index] = _SlotMap.vacant
     _tombstones += 1
     if !_isDelivering { _compactIfWorthIt() }
-    _ = consume released
   }
 
-  @usableFromInline
+  @inlinable
   internal func _compactIfWorthIt() {
-    guard _tombstones > 0, _tombstones &* 2 >= _handlers.count else { return }
-    var kept = 0
-    for index in 0..<_handlers.count where _owners[index] != _SlotMap.vacant {
-      if kept != index {
-        _handlers.swapAt(kept, index)
-        _owners[kept] = _owners[index]
-        _slots.move(_owners[kept], to: UInt32(truncatingIfNeeded: kept))
-      }
-      kept &+= 1
-    }
-    _handlers.removeLast(_handlers.count - kept)
-    _owners.removeLast(_owners.count - kept)
+    guard _tombstones > 0, _tombstones &* 2 >= _handlers.count, _arrivals.isEmpty else { return }
+    _handlers.compact(
+      isLive: { _owners[$0] != _SlotMap.vacant },
+      moved: { from, to in
+        _owners[to] = _owners[from]
+        _slots.move(_owners[to], to: UInt32(truncatingIfNeeded: to))
+      })
+    _owners.removeLast(_owners.count - _handlers.count)
     _tombstones = 0
   }
-
-  /// The closure a cancelled entry holds: it does nothing.
-  @usableFromInline
-  internal let _tombstone: (Value) -> Void = { _ in }
 }

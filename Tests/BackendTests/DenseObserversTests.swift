@@ -24,6 +24,42 @@ struct DenseObserversTests {
     #expect(subject.observerCount == 0)
   }
 
+  @Test(
+    "During a walk, a self-cancelling callback keeps its captures; subscriptions wait their turn")
+  func walkKeepsContextsAlive() {
+    final class Box {
+      var tokens: [DenseObservers<Int>.Token] = []
+      var log: [String] = []
+    }
+    let subject = DenseObservers(0)
+    let box = Box()
+    var late: [DenseObservers<Int>.Token] = []
+    // Observer 0 cancels itself and observer 2, then reads what it captured (a released
+    // context would be read after its release here: the address sanitizer run catches that),
+    // and subscribes 100 observers, far past the allocation's capacity.
+    let name = String(repeating: "first", count: 3)
+    box.tokens.append(
+      subject.observe { [box] value in
+        box.tokens[0].cancel()
+        box.tokens[2].cancel()
+        box.log.append("\(name) \(value)")
+        for id in 0..<100 where value == 1 {
+          late.append(subject.observe { box.log.append("late \(id) \($0)") })
+        }
+      })
+    box.tokens.append(subject.observe { [box] in box.log.append("second \($0)") })
+    box.tokens.append(subject.observe { [box] in box.log.append("third \($0)") })
+    subject.value = 1
+    #expect(box.log == ["firstfirstfirst 1", "second 1"])
+    box.log = []
+    subject.value = 2
+    #expect(box.log == ["second 2"] + (0..<100).map { "late \($0) 2" })
+    #expect(subject.observerCount == 101)
+    late.removeAll()
+    box.tokens.removeAll()
+    #expect(subject.observerCount == 0)
+  }
+
   @Test("A stale token does not cancel the observer that reused its slot")
   func staleTokenAfterSlotReuse() {
     let subject = DenseObservers(0)

@@ -1,0 +1,138 @@
+import CClosureCalls
+
+/// The dense array's storage: closures in one allocation of our own, which a C loop calls in
+/// order without retaining or releasing a single context (``walk(upTo:with:)``).
+///
+/// A Swift loop over an array of closures retains each closure's context before the call and
+/// releases it after, because the call could release the array's last reference to it: that
+/// pair is most of what a Swift closure array costs per delivery. Here the owner promises what
+/// makes the pair unnecessary, and the invariants below keep the promise.
+///
+/// Invariants (checked in debug builds):
+/// - `base[0..<count]` hold initialized closures and `base[count..<capacity]` do not.
+/// - While a walk is in progress (`isWalking`), the allocation neither moves nor shrinks:
+///   `append`, `compact` and `removeAll` are not called; entries are only replaced in place.
+/// - A closure replaced during a walk is not released until the walk ends (the owner keeps
+///   it), so every context the walk can reach, including the one running, stays alive.
+/// - A closure is two words, function and context, as `observatory_swift_closure` says.
+///
+/// A class rather than a noncopyable struct: this toolchain's optimizer crashes inlining a
+/// noncopyable stored property's deinit into an inlinable setter.
+@usableFromInline
+internal final class _ClosureBuffer<Value> {
+  @exclusivity(unchecked) @usableFromInline internal var base: UnsafeMutablePointer<(Value) -> Void>
+  @exclusivity(unchecked) @usableFromInline internal var count = 0
+  @exclusivity(unchecked) @usableFromInline internal var capacity: Int
+  /// Set by the owner around a walk; the methods that would move the allocation check it.
+  @exclusivity(unchecked) @usableFromInline internal var isWalking = false
+
+  @inlinable
+  internal init() {
+    precondition(
+      MemoryLayout<(Value) -> Void>.size == MemoryLayout<observatory_swift_closure>.size
+        && MemoryLayout<(Value) -> Void>.alignment
+          == MemoryLayout<observatory_swift_closure>.alignment,
+      "a closure is not two words here: the C walk cannot read it")
+    capacity = 4
+    base = .allocate(capacity: capacity)
+    tombstone = .allocate(capacity: 1)
+    tombstone.initialize(to: { _ in })
+  }
+
+  deinit {
+    base.deinitialize(count: count)
+    base.deallocate()
+    tombstone.deinitialize(count: 1)
+    tombstone.deallocate()
+  }
+
+  /// Appends `closure`, growing the allocation when full (never during a walk).
+  ///
+  /// - Complexity: amortized O(1).
+  @inlinable
+  internal func append(_ closure: @escaping (Value) -> Void) {
+    assert(!isWalking, "the allocation cannot grow during a walk")
+    if count == capacity {
+      let grown = UnsafeMutablePointer<(Value) -> Void>.allocate(capacity: capacity &* 2)
+      grown.moveInitialize(from: base, count: count)
+      base.deallocate()
+      base = grown
+      capacity &*= 2
+    }
+    (base + count).initialize(to: closure)
+    count &+= 1
+  }
+
+  /// The closure a cancelled entry holds (it does nothing), in an allocation of its own.
+  @usableFromInline internal let tombstone: UnsafeMutablePointer<(Value) -> Void>
+
+  /// Puts the tombstone at `index` and hands over the closure that was there, as its two
+  /// words, owned: the caller gives it to ``release(_:)`` when no walk can be running it.
+  ///
+  /// Closures move here as words, memory to memory: a closure passed to or returned from a
+  /// method specialized for a concrete value type is reabstracted into a new context each
+  /// time (two allocations per cancel, measured, before this).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  internal func retire(at index: Int) -> observatory_swift_closure {
+    assert(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+    let entry = UnsafeMutableRawPointer(base + index)
+    let old = entry.load(as: observatory_swift_closure.self)
+    // The old closure's ownership went to `old`; the entry is uninitialized until this.
+    (base + index).initialize(from: tombstone, count: 1)
+    return old
+  }
+
+  /// Releases a closure ``retire(at:)`` handed over.
+  ///
+  /// - Complexity: O(1), plus whatever releasing its context releases.
+  @inlinable
+  internal static func release(_ closure: observatory_swift_closure) {
+    var closure = closure
+    withUnsafeMutablePointer(to: &closure) {
+      UnsafeMutableRawPointer($0).withMemoryRebound(to: ((Value) -> Void).self, capacity: 1) {
+        _ = $0.deinitialize(count: 1)
+      }
+    }
+  }
+
+  /// Calls entries `0..<end` with `value`, in order, from C. The caller sets `isWalking`
+  /// around it and keeps every replaced closure alive until it returns.
+  ///
+  /// - Complexity: O(*end*) calls.
+  @inlinable
+  internal static func walk(
+    _ base: UnsafeMutablePointer<(Value) -> Void>, upTo end: Int, with value: Value
+  ) {
+    withUnsafePointer(to: value) { value in
+      UnsafeRawPointer(base).withMemoryRebound(to: observatory_swift_closure.self, capacity: end) {
+        observatory_call_each($0, end, value)
+      }
+    }
+  }
+
+  /// Keeps the entries whose `isLive(index)` holds, in order, releasing the others, and calls
+  /// `moved(from, to)` for each kept entry that moved. Never during a walk.
+  ///
+  /// - Complexity: O(*n*) for *n* entries.
+  @inlinable
+  internal func compact(
+    isLive: (Int) -> Bool, moved: (_ from: Int, _ to: Int) -> Void
+  ) {
+    assert(!isWalking, "the allocation cannot change during a walk")
+    var kept = 0
+    for index in 0..<count {
+      if isLive(index) {
+        if kept != index {
+          (base + kept).moveInitialize(from: base + index, count: 1)
+          moved(index, kept)
+        }
+        kept &+= 1
+      } else {
+        (base + index).deinitialize(count: 1)
+      }
+    }
+    count = kept
+  }
+}
