@@ -17,7 +17,8 @@ for backend, workloads in {
     "slot-array": {"subscribe", "notify", "cancel", "churn", "fan-in", "erased-notify"},
     "linked-list": {"subscribe", "notify", "cancel"},
     "reference-c": {"notify"},
-    "reference-swift-closures": {"notify"},
+    "reference-c-swift-handler": {"notify"},
+    "reference-swift-closures": {"notify", "subscribe"},
 }.items():
     missing = workloads - ok.get(backend, set())
     if missing:

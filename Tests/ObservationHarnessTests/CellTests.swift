@@ -154,8 +154,12 @@ struct BackendDescriptionTests {
     for reference in MeasuredBackend.references {
       #expect(reference.kind == .reference && reference.backend == nil)
       #expect(reference.isMeasuredByDefault(on: .notify))
-      #expect(!reference.isMeasuredByDefault(on: .subscribe))
+      #expect(!reference.isMeasuredByDefault(on: .cancel))
     }
+    // Only the Swift closure array has a subscribe loop: appending to a reserved array.
+    #expect(
+      MeasuredBackend.references.filter { $0.isMeasuredByDefault(on: .subscribe) }.map(\.name)
+        == ["reference-swift-closures"])
   }
 
   @Test("The tool refuses a backend name that clashes or is not filename-safe")

@@ -18,8 +18,9 @@ public struct MeasuredBackend {
   public enum Kind: Sendable, Hashable {
     /// An observation backend.
     case backend
-    /// A plain loop that calls `n` callbacks, the floor a backend's notify cost is read
-    /// against; measured on `notify` only.
+    /// A plain loop, the floor a backend's cost is read against: it calls `n` callbacks
+    /// (`notify`), or appends `n` closures to a reserved array (`subscribe`, for the rows that
+    /// have that loop; see ``referenceWorkloads``).
     case reference
   }
 
@@ -33,6 +34,8 @@ public struct MeasuredBackend {
   public let description: BackendDescription
   /// The backend, for the conformance suite; `nil` for a reference loop.
   public let backend: (any ObservationBackend)?
+  /// The workloads a reference loop measures; empty for a backend.
+  public let referenceWorkloads: [Workload]
   /// Makes the measurement of one cell: given the workload, pattern, observer count, path
   /// depth, seed and memory probe, a function that does one repetition at a work scale.
   @usableFromInline
@@ -80,7 +83,7 @@ public struct MeasuredBackend {
   @usableFromInline
   init(
     name: String, kind: Kind, capabilities: BackendCapabilities, description: BackendDescription,
-    backend: (any ObservationBackend)?,
+    backend: (any ObservationBackend)?, referenceWorkloads: [Workload] = [],
     makeMeasurement:
       @escaping (Workload, WorkloadPattern, Int, Int, UInt64, MemoryProbe) -> (WorkScale) -> Sample
   ) {
@@ -89,6 +92,7 @@ public struct MeasuredBackend {
     self.capabilities = capabilities
     self.description = description
     self.backend = backend
+    self.referenceWorkloads = referenceWorkloads
     self.makeMeasurement = makeMeasurement
   }
 
@@ -96,10 +100,11 @@ public struct MeasuredBackend {
   public var deliversSynchronously: Bool { capabilities.has(.synchronousDelivery) }
 
   /// Whether a sweep that does not name this row measures it on `workload`: a nested variant
-  /// repeats its base backend's single-property numbers, and a reference loop only notifies.
+  /// repeats its base backend's single-property numbers, and a reference loop measures only
+  /// its own workloads.
   public func isMeasuredByDefault(on workload: Workload) -> Bool {
     switch kind {
-    case .reference: return workload == .notify
+    case .reference: return referenceWorkloads.contains(workload)
     case .backend: return workload == .nested || description.nestedVariantOf == nil
     }
   }
@@ -117,17 +122,33 @@ public struct MeasuredBackend {
 
 extension MeasuredBackend {
   /// C function pointers called from an array: the floor for one callback.
-  public static let referenceC = reference("reference-c") { n, probe in
-    ReferenceDrivers.cFunctionPointers(n: n, probe: probe)
-  }
+  public static let referenceC = reference(
+    "reference-c",
+    [
+      .notify: ReferenceDrivers.cFunctionPointers
+    ])
 
-  /// Swift closures called from an array: the floor for one closure call.
-  public static let referenceSwiftClosures = reference("reference-swift-closures") { n, probe in
-    ReferenceDrivers.swiftClosureArray(n: n, probe: probe)
-  }
+  /// The handler every backend gets, called from a C loop without retaining it: the floor for
+  /// calling that handler, which is a Swift closure with a thunk (see
+  /// `ReferenceDrivers.cLoopCallingSwiftHandlers`).
+  public static let referenceCSwiftHandler = reference(
+    "reference-c-swift-handler",
+    [
+      .notify: ReferenceDrivers.cLoopCallingSwiftHandlers
+    ])
+
+  /// Swift closures called from an array (`notify`), and appended to one whose capacity was
+  /// reserved (`subscribe`): the floor for one closure call, and for keeping one closure.
+  public static let referenceSwiftClosures = reference(
+    "reference-swift-closures",
+    [
+      .notify: ReferenceDrivers.swiftClosureArray, .subscribe: ReferenceDrivers.swiftClosureAppend,
+    ])
 
   /// The reference rows, in report order.
-  public static var references: [MeasuredBackend] { [referenceC, referenceSwiftClosures] }
+  public static var references: [MeasuredBackend] {
+    [referenceC, referenceCSwiftHandler, referenceSwiftClosures]
+  }
 
   /// Every built-in backend, in the catalog's order (`BackendCatalog`), each made with the
   /// initializer a third party's backend uses.
@@ -147,15 +168,27 @@ extension MeasuredBackend {
   }
 
   private static func reference(
-    _ name: String, _ loop: @escaping (Int, MemoryProbe) -> Sample
+    _ name: String, _ loops: KeyValuePairs<Workload, (Int, MemoryProbe) -> Sample>
   ) -> MeasuredBackend {
-    MeasuredBackend(
+    let byWorkload = Dictionary(uniqueKeysWithValues: loops.map { ($0.key, $0.value) })
+    return MeasuredBackend(
       name: name, kind: .reference,
       capabilities: BackendCapabilities(
         timing: .didSet, [.deliversEveryValue, .synchronousDelivery],
         maxReentrancyDepth: .bounded(0)),
-      description: BackendDescription(provenance: .original), backend: nil
-    ) { _, _, n, _, _, probe in { _ in loop(n, probe) } }
+      description: BackendDescription(provenance: .original), backend: nil,
+      referenceWorkloads: loops.map(\.key)
+    ) { workload, _, n, _, _, probe in
+      { _ in
+        guard let loop = byWorkload[workload] else {
+          return Sample(
+            nanoseconds: 0, operations: 0,
+            problem: "\(name) has no \(workload.rawValue) loop; it measures "
+              + loops.map(\.key.rawValue).joined(separator: ", "))
+        }
+        return loop(n, probe)
+      }
+    }
   }
 }
 

@@ -119,10 +119,10 @@ enum InstructionGate {
   }
 
   static func plans(allocator: Allocator) -> [Cell] {
+    let gated = Set(workloads.map(\.0))
     let references = MeasuredBackend.references.flatMap { reference in
-      sizes.map {
-        Cell(
-          allocator: allocator, backend: reference.name, workload: .notify, n: $0)
+      reference.referenceWorkloads.filter(gated.contains).flatMap { workload in
+        sizes.map { Cell(allocator: allocator, backend: reference.name, workload: workload, n: $0) }
       }
     }
     return references

@@ -103,12 +103,12 @@ struct CellSelection: ParsableArguments {
     let backends = BackendSelection.rows(backend)
     var plans: [Cell] = []
     for allocator in allocators {
-      for reference in MeasuredBackend.references where workloads.contains(.notify) {
-        for n in sizes {
-          plans.append(
-            Cell(
-              allocator: allocator, backend: reference.name, workload: .notify,
-              n: n))
+      for reference in MeasuredBackend.references {
+        for workload in reference.referenceWorkloads where workloads.contains(workload) {
+          for n in sizes {
+            plans.append(
+              Cell(allocator: allocator, backend: reference.name, workload: workload, n: n))
+          }
         }
       }
       for row in backends {
