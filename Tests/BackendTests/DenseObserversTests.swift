@@ -1,6 +1,7 @@
-import DenseBackend
 import ObservationCore
 import Testing
+
+@testable import DenseBackend
 
 /// White-box checks of ``DenseObservers``: what its slot map and compaction must keep.
 @Suite("DenseObservers")
@@ -34,23 +35,31 @@ struct DenseObserversTests {
     let subject = DenseObservers(0)
     let box = Box()
     var late: [DenseObservers<Int>.Token] = []
-    // Observer 0 cancels itself and observer 2, then reads what it captured (a released
-    // context would be read after its release here: the address sanitizer run catches that),
-    // and subscribes 100 observers, far past the allocation's capacity.
-    let name = String(repeating: "first", count: 3)
-    box.tokens.append(
-      subject.observe { [box] value in
+    // Observer 0 cancels itself and observer 2 (its own closure must outlive the call: the
+    // walk calls closures without retaining them, so the backend keeps a closure cancelled
+    // mid-walk until the walk ends), reads a string only its context owns, and subscribes 100
+    // observers, far past the allocation's capacity.
+    var keptDuringTheWalk: [Int] = []
+    func firstObserver() -> (Int) -> Void {
+      let name = String(repeating: "first", count: 8)  // on the heap, not a small string
+      return { [box] value in
         box.tokens[0].cancel()
         box.tokens[2].cancel()
-        box.log.append("\(name) \(value)")
+        keptDuringTheWalk.append(subject._retired.count)
+        box.log.append("\(name.prefix(5)) \(value)")
         for id in 0..<100 where value == 1 {
           late.append(subject.observe { box.log.append("late \(id) \($0)") })
         }
-      })
+      }
+    }
+    box.tokens.append(subject.observe(firstObserver()))
     box.tokens.append(subject.observe { [box] in box.log.append("second \($0)") })
     box.tokens.append(subject.observe { [box] in box.log.append("third \($0)") })
     subject.value = 1
-    #expect(box.log == ["firstfirstfirst 1", "second 1"])
+    #expect(box.log == ["first 1", "second 1"])
+    // Both cancelled closures were kept until the walk ended, then released.
+    #expect(keptDuringTheWalk == [2])
+    #expect(subject._retired.isEmpty)
     box.log = []
     subject.value = 2
     #expect(box.log == ["second 2"] + (0..<100).map { "late \($0) 2" })
