@@ -137,9 +137,13 @@ public final class DenseObservers<Value>: ObservableValue, ObserverCounting {
   /// Appends the closures registered during the walk that just ended.
   @inlinable
   internal func _admitArrivals() {
+    // Copied memory to memory: passed one by one to a specialized `append`, each closure
+    // would come out wrapped in a thunk, and be called through it on every write after.
+    _arrivals.withUnsafeBufferPointer { _handlers.append(copying: $0) }
+    // Released after the copy, outside any access: the copies hold the contexts now.
     let arrivals = _arrivals
     _arrivals = []
-    for closure in arrivals { _handlers.append(closure) }
+    _ = consume arrivals
   }
 
   /// Delivers the queued writes in order, then ends the delivery, releases what was cancelled

@@ -51,16 +51,35 @@ internal final class _ClosureBuffer<Value> {
   /// - Complexity: amortized O(1).
   @inlinable
   internal func append(_ closure: @escaping (Value) -> Void) {
-    assert(!isWalking, "the allocation cannot grow during a walk")
-    if count == capacity {
-      let grown = UnsafeMutablePointer<(Value) -> Void>.allocate(capacity: capacity &* 2)
-      grown.moveInitialize(from: base, count: count)
-      base.deallocate()
-      base = grown
-      capacity &*= 2
-    }
+    reserve(1)
     (base + count).initialize(to: closure)
     count &+= 1
+  }
+
+  /// Appends copies of `closures`, memory to memory (see ``retire(at:)`` for why not one by
+  /// one as values), growing the allocation as needed (never during a walk).
+  ///
+  /// - Complexity: amortized O(*k*) for *k* closures.
+  @inlinable
+  internal func append(copying closures: UnsafeBufferPointer<(Value) -> Void>) {
+    guard let source = closures.baseAddress else { return }
+    reserve(closures.count)
+    (base + count).initialize(from: source, count: closures.count)
+    count &+= closures.count
+  }
+
+  /// Makes room for `extra` more closures, doubling the allocation until they fit.
+  @inlinable
+  internal func reserve(_ extra: Int) {
+    assert(!isWalking, "the allocation cannot grow during a walk")
+    guard count &+ extra > capacity else { return }
+    var grownCapacity = capacity &* 2
+    while grownCapacity < count &+ extra { grownCapacity &*= 2 }
+    let grown = UnsafeMutablePointer<(Value) -> Void>.allocate(capacity: grownCapacity)
+    grown.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = grown
+    capacity = grownCapacity
   }
 
   /// The closure a cancelled entry holds (it does nothing), in an allocation of its own.

@@ -199,8 +199,7 @@ public struct Comparison {
 
   /// ``comparedCost(_:)`` with its unit (`35.266 ns`, `344.6 instr`); empty if not measured.
   static func comparedText(_ result: CellResult) -> String {
-    guard let cost = comparedCost(result) else { return "" }
-    return csvNumber(cost) + (result.metric == .instructions ? " instr" : " ns")
+    result.text(ofCost: comparedCost(result))
   }
 
   /// The pair with its ratio, and the verdicts that need no noise model.

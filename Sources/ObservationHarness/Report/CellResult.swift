@@ -116,7 +116,12 @@ public struct CellResult: Equatable, Sendable {
 
   /// The cost with its unit, as tables print it (`35.266 ns`, `344.6 instr`); empty if the
   /// cell was not measured.
-  public var costText: String {
+  public var costText: String { text(ofCost: cost) }
+
+  /// `cost` in this result's metric with its unit (`35.266 ns`, `344.6 instr`); empty for `nil`.
+  ///
+  /// - Complexity: O(1).
+  func text(ofCost cost: Double?) -> String {
     guard let cost else { return "" }
     return csvNumber(cost) + (metric == .instructions ? " instr" : " ns")
   }
