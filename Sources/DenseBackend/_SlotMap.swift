@@ -55,6 +55,18 @@ internal struct _SlotMap {
     return index
   }
 
+  /// The entry index `slot` holds if it is live at `expected` generation.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  internal func entry(of slot: UInt32, generation expected: UInt32) -> UInt32? {
+    let position = Int(slot)
+    guard position < entry.count, live[position], generation[position] == expected else {
+      return nil
+    }
+    return entry[position]
+  }
+
   /// Records that `slot`'s entry now sits at `index`.
   @inlinable
   internal mutating func move(_ slot: UInt32, to index: UInt32) {
