@@ -82,8 +82,8 @@ let package = Package(
     .target(
       name: "ObservationBackends",
       dependencies: [
-        "ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend", "KeyPathBackend",
-        "SwiftObservationBackend", "NotificationCenterBackend",
+        "ObservationCore", "LinkedListBackend", "ArrayBackend", "DenseBackend", "SubjectBackend",
+        "KeyPathBackend", "SwiftObservationBackend", "NotificationCenterBackend",
       ],
       swiftSettings: languageMode),
 

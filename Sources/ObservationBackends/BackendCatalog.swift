@@ -1,4 +1,5 @@
 import ArrayBackend
+import DenseBackend
 import KeyPathBackend
 import LinkedListBackend
 import NotificationCenterBackend
@@ -32,6 +33,8 @@ public enum BackendCatalog {
     let observation = BackendDescription(provenance: .library("Swift Observation"))
     visitor.visit(LinkedListStrategy(), ours)
     visitor.visit(ArrayStrategy(), ours)
+    visitor.visit(DenseStrategy(), ours)
+    visitor.visit(SynchronizedDenseStrategy(), ours)
     visitor.visit(KeyPathStrategy(), ours)
     visitor.visit(PassthroughSubjectStrategy(), openCombine)
     visitor.visit(CurrentValueSubjectStrategy(), openCombine)

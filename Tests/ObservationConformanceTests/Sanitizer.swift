@@ -57,6 +57,15 @@ enum SanitizerPass {
     return rule.level == .stochastic && pinned == .failed && outcome.kind == .passed
   }
 
+  /// The configuration a whole suite runs with in this process: ``configuration(for:)``'s
+  /// iterations for the stochastic rules under a sanitizer, the standard one otherwise (where
+  /// the same tests run them at full strength).
+  static var suiteConfiguration: ConformanceConfiguration {
+    guard Sanitizer.address || Sanitizer.thread else { return .standard }
+    return ConformanceConfiguration(
+      stochasticIterations: ConformanceConfiguration.concurrencyProbeIterations)
+  }
+
   /// Runs `rule` on the built-in backend called `name` with ``configuration(for:)`` and records
   /// an issue at the caller unless the outcome ``agrees(_:for:with:)`` with the pinned one.
   ///

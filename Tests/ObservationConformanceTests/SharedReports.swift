@@ -16,6 +16,10 @@ import Synchronization
 /// gets them from the children before it (``ErasedRunObserver``): ERASE-01 compares the same
 /// outcomes without running the suite through the erased handles a second time.
 ///
+/// Under a sanitizer the stochastic rules run at a sanitizer's iterations
+/// (``SanitizerPass/suiteConfiguration``): that pass looks for memory errors and races, and the
+/// same reports at full strength are checked without it.
+///
 /// The first case that asks for a report starts its run as a task; the others await that task,
 /// so the cooperative threads stay free for other tests meanwhile.
 enum SharedReports {
@@ -62,7 +66,7 @@ enum SharedReports {
   private static func runErased<Backend: ObservationBackend>(
     _ backend: Backend
   ) -> ConformanceReport {
-    ConformanceSuite.run(ErasedBackend(backend))
+    ConformanceSuite.run(ErasedBackend(backend), configuration: SanitizerPass.suiteConfiguration)
   }
 
   private static func runDirect<Backend: ObservationBackend>(
@@ -73,6 +77,8 @@ enum SharedReports {
         ($0.rule.id, $0.outcome)
       })
     let observer = ErasedRunObserver(known: known, willRun: { _, _ in }, didRun: { _, _ in })
-    return ErasedRunObserver.$current.withValue(observer) { ConformanceSuite.run(backend) }
+    return ErasedRunObserver.$current.withValue(observer) {
+      ConformanceSuite.run(backend, configuration: SanitizerPass.suiteConfiguration)
+    }
   }
 }

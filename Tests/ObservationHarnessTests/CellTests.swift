@@ -149,7 +149,7 @@ struct BackendDescriptionTests {
       #expect(!variant.isMeasuredByDefault(on: .notify) && variant.isMeasuredByDefault(on: .nested))
     }
     let own = rows.filter { $0.description.provenance == .original }.map(\.name)
-    #expect(own == ["linked-list", "array", "key-path"])
+    #expect(own == ["linked-list", "array", "dense", "dense-synchronized", "key-path"])
     #expect(rows.map(\.name) == BackendCatalog.names)
     for reference in MeasuredBackend.references {
       #expect(reference.kind == .reference && reference.backend == nil)
