@@ -18,3 +18,15 @@ void observatory_call_each(
     function(value, (void *)closures[index].context);
   }
 }
+
+/// Does nothing: the function of the tombstone closure.
+__attribute__((swiftcall)) static void observatory_ignore(
+    const void *value, void *__attribute__((swift_context)) context) {
+  (void)value;
+  (void)context;
+}
+
+observatory_swift_closure observatory_tombstone(void) {
+  observatory_swift_closure tombstone = {(const void *)observatory_ignore, 0};
+  return tombstone;
+}

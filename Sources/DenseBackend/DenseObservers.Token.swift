@@ -8,7 +8,7 @@ extension DenseObservers {
   public final class Token: ObservationToken {
     @usableFromInline internal let slot: UInt32
     @usableFromInline internal let generation: UInt32
-    @usableFromInline internal weak var owner: DenseObservers?
+    @usableFromInline internal weak let owner: DenseObservers?
 
     @inlinable
     internal init(slot: UInt32, generation: UInt32, owner: DenseObservers) {

@@ -30,7 +30,7 @@ import ObservationCore
 /// ```
 public final class DenseObservers<Value>: ObservableValue, ObserverCounting {
   @exclusivity(unchecked) @usableFromInline internal var _value: Value
-  /// The closures, in registration order; tombstones are its `tombstone`. Delivery calls them
+  /// The closures, in registration order, tombstones included. Delivery calls them
   /// from C without retaining a context (see ``_ClosureBuffer``).
   @usableFromInline internal let _handlers = _ClosureBuffer<Value>()
   /// Closures registered while a walk runs, to be appended when it ends; entry `i` of them
@@ -171,10 +171,11 @@ public final class DenseObservers<Value>: ObservableValue, ObserverCounting {
     let index = Int(entry)
     if index >= _handlers.count {
       // Registered during the walk under way: not reached by it, released below.
-      let released = _arrivals[index &- _handlers.count]
-      _arrivals[index &- _handlers.count] = _handlers.tombstone.pointee
+      let released = _arrivals.withUnsafeMutableBufferPointer {
+        _ClosureBuffer<Value>.retire($0.baseAddress! + (index &- _handlers.count))
+      }
       _markCancelled(index)
-      _ = consume released
+      _ClosureBuffer<Value>.release(released)
       return
     }
     let released = _handlers.retire(at: index)
@@ -200,13 +201,7 @@ public final class DenseObservers<Value>: ObservableValue, ObserverCounting {
   @inlinable
   internal func _compactIfWorthIt() {
     guard _tombstones > 0, _tombstones &* 2 >= _handlers.count, _arrivals.isEmpty else { return }
-    _handlers.compact(
-      isLive: { _owners[$0] != _SlotMap.vacant },
-      moved: { from, to in
-        _owners[to] = _owners[from]
-        _slots.move(_owners[to], to: UInt32(truncatingIfNeeded: to))
-      })
-    _owners.removeLast(_owners.count - _handlers.count)
+    _handlers.compact(owners: &_owners, slots: &_slots)
     _tombstones = 0
   }
 }

@@ -9,7 +9,7 @@ extension SynchronizedDenseObservers {
   public final class Token: ObservationToken, @unchecked Sendable {
     @usableFromInline internal let slot: UInt32
     @usableFromInline internal let generation: UInt32
-    @usableFromInline internal weak var owner: SynchronizedDenseObservers?
+    @usableFromInline internal weak let owner: SynchronizedDenseObservers?
 
     @inlinable
     internal init(slot: UInt32, generation: UInt32, owner: SynchronizedDenseObservers) {

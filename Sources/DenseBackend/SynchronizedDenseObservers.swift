@@ -232,9 +232,9 @@ public final class SynchronizedDenseObservers<Value>: ObservableValue, ObserverC
       let index = Int(entry)
       if index >= _handlers.count {
         // Registered during the walk under way: no walk reaches it yet.
-        let position = index &- _handlers.count
-        let released = state.arrivals[position]
-        state.arrivals[position] = _handlers.tombstone.pointee
+        let released = state.arrivals.withUnsafeMutableBufferPointer {
+          _ClosureBuffer<Value>.retire($0.baseAddress! + (index &- _handlers.count))
+        }
         _markCancelled(&state, index)
         return .release(released)
       }
@@ -255,13 +255,12 @@ public final class SynchronizedDenseObservers<Value>: ObservableValue, ObserverC
         state.retired.append(closure)
         return .nothing
       }
-      return .releaseWords(closure)
+      return .release(closure)
     }
     // Outside the lock: releasing a closure can run a token's deinit, which cancels here.
     switch outcome {
     case .nothing: break
-    case .release(let closure): _ = consume closure
-    case .releaseWords(let closure): _ClosureBuffer<Value>.release(closure)
+    case .release(let closure): _ClosureBuffer<Value>.release(closure)
     case .wait(let waiter): waiter.wait()
     }
   }
@@ -280,13 +279,7 @@ public final class SynchronizedDenseObservers<Value>: ObservableValue, ObserverC
     guard state.tombstones > 0, state.tombstones &* 2 >= _handlers.count,
       state.arrivals.isEmpty
     else { return }
-    _handlers.compact(
-      isLive: { state.owners[$0] != _SlotMap.vacant },
-      moved: { from, to in
-        state.owners[to] = state.owners[from]
-        state.slots.move(state.owners[to], to: UInt32(truncatingIfNeeded: to))
-      })
-    state.owners.removeLast(state.owners.count &- _handlers.count)
+    _handlers.compact(owners: &state.owners, slots: &state.slots)
     state.tombstones = 0
   }
 }
@@ -350,8 +343,7 @@ extension SynchronizedDenseObservers {
   @usableFromInline
   internal enum _Cancelled {
     case nothing
-    case release((Value) -> Void)
-    case releaseWords(observatory_swift_closure)
+    case release(observatory_swift_closure)
     case wait(DispatchSemaphore)
   }
 

@@ -35,15 +35,11 @@ internal final class _ClosureBuffer<Value> {
       "a closure is not two words here: the C walk cannot read it")
     capacity = 4
     base = .allocate(capacity: capacity)
-    tombstone = .allocate(capacity: 1)
-    tombstone.initialize(to: { _ in })
   }
 
   deinit {
     base.deinitialize(count: count)
     base.deallocate()
-    tombstone.deinitialize(count: 1)
-    tombstone.deallocate()
   }
 
   /// Appends `closure`, growing the allocation when full (never during a walk).
@@ -82,24 +78,38 @@ internal final class _ClosureBuffer<Value> {
     capacity = grownCapacity
   }
 
-  /// The closure a cancelled entry holds (it does nothing), in an allocation of its own.
-  @usableFromInline internal let tombstone: UnsafeMutablePointer<(Value) -> Void>
-
   /// Puts the tombstone at `index` and hands over the closure that was there, as its two
   /// words, owned: the caller gives it to ``release(_:)`` when no walk can be running it.
-  ///
-  /// Closures move here as words, memory to memory: a closure passed to or returned from a
-  /// method specialized for a concrete value type is reabstracted into a new context each
-  /// time (two allocations per cancel, measured, before this).
   ///
   /// - Complexity: O(1).
   @inlinable
   internal func retire(at index: Int) -> observatory_swift_closure {
     assert(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
-    let entry = UnsafeMutableRawPointer(base + index)
-    let old = entry.load(as: observatory_swift_closure.self)
-    // The old closure's ownership went to `old`; the entry is uninitialized until this.
-    (base + index).initialize(from: tombstone, count: 1)
+    return Self.retire(base + index)
+  }
+
+  /// Puts the tombstone in `entry` (of the allocation or of a side list) and hands over the
+  /// closure that was there, as its two words, owned.
+  ///
+  /// The tombstone is a C function that does nothing, with no context
+  /// (`observatory_tombstone`): an entry becomes one by a plain two-word store, with no
+  /// reference counting, and a dead entry needs no release. Closures move here as words,
+  /// memory to memory: a closure passed to or returned from a method specialized for a
+  /// concrete value type is reabstracted into a new context each time (two allocations per
+  /// cancel, measured, before this), and a tombstone read as a Swift value could come back
+  /// wrapped in such a context.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  internal static func retire(
+    _ entry: UnsafeMutablePointer<(Value) -> Void>
+  )
+    -> observatory_swift_closure
+  {
+    let raw = UnsafeMutableRawPointer(entry)
+    let old = raw.load(as: observatory_swift_closure.self)
+    // The old closure's ownership went to `old`; the tombstone has no context to retain.
+    raw.storeBytes(of: observatory_tombstone(), as: observatory_swift_closure.self)
     return old
   }
 
@@ -131,8 +141,8 @@ internal final class _ClosureBuffer<Value> {
     }
   }
 
-  /// Keeps the entries whose `isLive(index)` holds, in order, releasing the others, and calls
-  /// `moved(from, to)` for each kept entry that moved. Never during a walk.
+  /// Keeps the entries whose `isLive(index)` holds, in order, dropping the others (tombstones),
+  /// and calls `moved(from, to)` for each kept entry that moved. Never during a walk.
   ///
   /// - Complexity: O(*n*) for *n* entries.
   @inlinable
@@ -149,9 +159,32 @@ internal final class _ClosureBuffer<Value> {
         }
         kept &+= 1
       } else {
-        (base + index).deinitialize(count: 1)
+        // A dead entry is a tombstone (its closure was retired): no context, nothing to
+        // release.
+        assert(
+          UnsafeRawPointer(base + index).load(as: observatory_swift_closure.self).context == nil,
+          "a dead entry that is not a tombstone")
       }
     }
     count = kept
+  }
+
+  /// Compacts the entries (``compact(isLive:moved:)``) whose owner in `owners` is a slot, and
+  /// keeps `owners` and `slots` in step: the one compaction both dense backends run.
+  ///
+  /// - Complexity: O(*n*) for *n* entries.
+  @inlinable
+  internal func compact(owners: inout ContiguousArray<UInt32>, slots: inout _SlotMap) {
+    owners.withUnsafeMutableBufferPointer { owners in
+      slots.slots.withUnsafeMutableBufferPointer { slots in
+        compact(
+          isLive: { owners[$0] != _SlotMap.vacant },
+          moved: { from, to in
+            owners[to] = owners[from]
+            slots[Int(owners[to])].entry = UInt32(truncatingIfNeeded: to)
+          })
+      }
+    }
+    owners.removeLast(owners.count &- count)
   }
 }

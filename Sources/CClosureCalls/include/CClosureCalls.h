@@ -22,4 +22,9 @@ typedef struct {
 void observatory_call_each(
     const observatory_swift_closure *closures, size_t count, const void *value);
 
+/// A closure that does nothing and has no context, so that it can be copied and dropped as
+/// plain words: what a cancelled entry holds. Only C calls it (through
+/// `observatory_call_each`), in Swift's calling convention like every entry.
+observatory_swift_closure observatory_tombstone(void);
+
 #endif
