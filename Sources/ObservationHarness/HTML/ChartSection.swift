@@ -91,8 +91,8 @@ struct ChartSection {
     }
   }
 
-  /// A colour class per backend, by first appearance: `c0` to `c11` for backends, `r0` and
-  /// `r1` for the reference rows.
+  /// A colour class per backend, by first appearance: `c0` to `c13` for backends, `r0` to `r2`
+  /// for the reference rows.
   private static func colorClasses(
     _ backends: [String], references: [String]
   ) -> [String: String] {
@@ -101,10 +101,10 @@ struct ChartSection {
     var referenceCount = 0
     for backend in backends where classes[backend] == nil {
       if references.contains(backend) {
-        classes[backend] = "r\(referenceCount % 2)"
+        classes[backend] = "r\(referenceCount % ChartStyle.referenceColors.count)"
         referenceCount += 1
       } else {
-        classes[backend] = "c\(backendCount % 12)"
+        classes[backend] = "c\(backendCount % ChartStyle.lineColors.count)"
         backendCount += 1
       }
     }

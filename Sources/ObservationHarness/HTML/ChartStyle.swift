@@ -3,17 +3,19 @@
 /// so that a backend has the same colour in both.
 ///
 /// The rules select within an `svg` element and read four custom properties: `--c`, the line's
-/// colour, set by its class (`c0` ... `c11`, `r0`, `r1`); `--ink` and `--muted`, the text's;
+/// colour, set by its class (`c0` ... `c13`, `r0` ... `r2`); `--ink` and `--muted`, the text's;
 /// and `--paper`, the background the hollow points of the reference rows are filled with.
 enum ChartStyle {
-  /// The colours of the backends' lines (`c0` ... `c11`): distinct on white and in grey print.
+  /// The colours of the backends' lines (`c0` ... `c13`, one per built-in backend): distinct on
+  /// white and in grey print.
   static let lineColors = [
     "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-    "#b39b00", "#0b2e6b", "#7bc043", "#a0006e",
+    "#b39b00", "#0b2e6b", "#7bc043", "#a0006e", "#637939", "#5254a3",
   ]
 
-  /// The colours of the reference rows (`r0`, `r1`), drawn dashed.
-  static let referenceColors = ["#222222", "#777777"]
+  /// The colours of the reference rows (`r0` ... `r2`), drawn dashed: one per reference row,
+  /// so that no two share a colour.
+  static let referenceColors = ["#222222", "#777777", "#8a5a00"]
 
   /// The rules that give each colour class its colour: `.c0{--c:#1f77b4}` ...
   static var colorRules: String {
