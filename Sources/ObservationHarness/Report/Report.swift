@@ -3,7 +3,7 @@ import Foundation
 /// A report: every cell's result from one sweep, in sweep order, or as read from a file.
 ///
 /// ```swift
-/// let report = try Report.read("Results/2026-11-23_6e57e24443f6_vm.csv")
+/// let report = try Report.read("Results/2026-11-25_f4e3f81e7379_vm.csv")
 /// let regressions = report.results.filter { !$0.status.isMeasured }
 /// print(try report.json())
 /// ```
