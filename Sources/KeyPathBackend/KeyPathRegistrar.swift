@@ -56,9 +56,6 @@ public final class KeyPathRegistrar {
   /// The number of live registrations, over all properties.
   public var observerCount: Int { entries.values.reduce(0) { $0 + $1.count } }
 
-  /// The number of live registrations for one property.
-  func observerCount(for key: AnyKeyPath) -> Int { entries[key]?.count ?? 0 }
-
   func add(
     _ key: AnyKeyPath, willChange: @escaping () -> Void, didChange: @escaping (Any) -> Void,
     registrarGone: @escaping () -> Void

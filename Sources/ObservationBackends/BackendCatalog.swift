@@ -123,12 +123,6 @@ extension BackendCatalog {
     entries.first { $0.backend.name == name }?.description.provenance ?? .original
   }
 
-  /// Whether the built-in backend called `name` is a nested variant of another (see
-  /// ``BackendDescription/nestedVariantOf``).
-  public static func isNestedVariant(_ name: String) -> Bool {
-    entries.first { $0.backend.name == name }?.description.nestedVariantOf != nil
-  }
-
   /// Whether the built-in backend called `name` is written in this package.
   public static func isOwnBackend(_ name: String) -> Bool {
     provenance(of: name) == .original

@@ -38,7 +38,7 @@ enum Rows {
     _ cells: [(Cell, CellRunner.Result?)], environment: RunEnvironment = environment,
     metric: Metric = .time
   ) -> String {
-    let rows = ReportBuilder(environment: environment, repetitions: 5, metric: metric).rows(
+    let rows = ReportBuilder(environment: environment, metric: metric).rows(
       cells, largestFinished: [:])
     return ReportSchema.csv(rows)
   }

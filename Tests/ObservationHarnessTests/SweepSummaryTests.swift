@@ -27,7 +27,7 @@ struct SweepSummaryTests {
       ),
       (Rows.plan("notification-center", n: 16), .failed("cell process was killed by signal 9")),
     ]
-    return ReportBuilder(environment: Rows.environment, repetitions: 3)
+    return ReportBuilder(environment: Rows.environment)
       .report(cells, largestFinished: [:])
   }()
 

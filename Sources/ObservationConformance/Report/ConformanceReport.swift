@@ -27,11 +27,6 @@ public struct ConformanceReport: Sendable {
     results.first { $0.rule.id == id }?.outcome
   }
 
-  /// Counts of each outcome kind.
-  public var summary: [RuleOutcome.Kind: Int] {
-    Dictionary(grouping: results, by: { $0.outcome.kind }).mapValues(\.count)
-  }
-
   /// A plain-text listing, one rule per line, failures with their findings.
   public var text: String {
     var lines = ["\(backendName): \(capabilities)"]

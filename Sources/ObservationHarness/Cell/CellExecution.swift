@@ -1,5 +1,4 @@
 import CInstructionCounting
-import ObservationBackends
 import ObservationCore
 import ObservationWorkloads
 

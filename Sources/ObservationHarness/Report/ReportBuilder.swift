@@ -3,7 +3,6 @@ import ObservationWorkloads
 /// Turns what a sweep's cells did into a report.
 public struct ReportBuilder {
   let environment: RunEnvironment
-  let repetitions: Int
   var metric: Metric = .time
 
   /// The report's rows for `results`, in sweep order; `largestFinished` gives each series'
@@ -106,9 +105,8 @@ public struct ReportBuilder {
   }
 
   /// A builder of the rows of a report of `metric`, measured in `environment`.
-  public init(environment: RunEnvironment, repetitions: Int, metric: Metric = .time) {
+  public init(environment: RunEnvironment, metric: Metric = .time) {
     self.environment = environment
-    self.repetitions = repetitions
     self.metric = metric
   }
 }

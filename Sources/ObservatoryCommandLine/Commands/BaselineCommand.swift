@@ -152,7 +152,7 @@ enum InstructionGate {
     defer { runner.instructionCounter?.removeScratch() }
     let sweep = Sweep(runner: runner, metric: .instructions).measure(
       plans(allocator: .system), quiet: quiet)
-    return ReportBuilder(environment: .current(), repetitions: 1, metric: .instructions)
+    return ReportBuilder(environment: .current(), metric: .instructions)
       .report(sweep.results, largestFinished: sweep.largestFinished)
   }
 }

@@ -130,10 +130,8 @@ struct RunCommand: ParsableCommand {
     if allocators.contains(.jemalloc) { try runner.checkJemalloc() }
     let sweep = Sweep(runner: runner, metric: metric).measure(plans, quiet: reporting.quiet)
 
-    let report = ReportBuilder(
-      environment: environment, repetitions: repetitionCount, metric: metric
-    )
-    .report(sweep.results, largestFinished: sweep.largestFinished)
+    let report = ReportBuilder(environment: environment, metric: metric)
+      .report(sweep.results, largestFinished: sweep.largestFinished)
     let text = format == .json ? try report.json() : report.csv
     var destination = SweepSummary.Destination.standardOutput
     var baseline: String?
