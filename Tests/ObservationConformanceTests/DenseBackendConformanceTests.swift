@@ -25,12 +25,13 @@ struct DenseBackendConformanceTests {
   }
 
   @Test("with replay", arguments: [false, true])
-  func replayingVariants(synchronized: Bool) throws {
-    let report =
+  func replayingVariants(synchronized: Bool) async throws {
+    let report = await ReportThreads.run {
       synchronized
-      ? ConformanceSuite.run(
-        SynchronizedDenseStrategy(replays: true), configuration: SanitizerPass.suiteConfiguration)
-      : ConformanceSuite.run(DenseStrategy(replays: true))
+        ? ConformanceSuite.run(
+          SynchronizedDenseStrategy(replays: true), configuration: SanitizerPass.suiteConfiguration)
+        : ConformanceSuite.run(DenseStrategy(replays: true))
+    }
     let replay = ["INIT-01", "INIT-05", "SUB-02", "SUB-03"]
     try expectPassed(
       Self.common + replay + (synchronized ? Self.threads + ["THR-06"] : []), in: report,

@@ -20,8 +20,9 @@ import Synchronization
 /// (``SanitizerPass/suiteConfiguration``): that pass looks for memory errors and races, and the
 /// same reports at full strength are checked without it.
 ///
-/// The first case that asks for a report starts its run as a task; the others await that task,
-/// so the cooperative threads stay free for other tests meanwhile.
+/// The first case that asks for a report starts its run as a task; the others await that task.
+/// The run itself is on a thread of its own (``ReportThreads``), so the cooperative threads stay
+/// free for other tests meanwhile, also while its rules wait.
 enum SharedReports {
   /// How a backend is run.
   enum Handles: Hashable, Sendable {
@@ -48,13 +49,14 @@ enum SharedReports {
       let key = Key(backend: name, handles: handles)
       if let started = runs[key] { return started }
       let started = Task {
-        let backend = BackendCatalog.backend(named: name)!
         switch handles {
         case .erased:
-          return runErased(backend)
+          return await ReportThreads.run { runErased(BackendCatalog.backend(named: name)!) }
         case .direct:
           let erased = await report(name, .erased)
-          return runDirect(backend, knownThroughErasure: erased)
+          return await ReportThreads.run {
+            runDirect(BackendCatalog.backend(named: name)!, knownThroughErasure: erased)
+          }
         }
       }
       runs[key] = started
