@@ -10,8 +10,7 @@ struct Observatory: ParsableCommand {
     subcommands: [
       RunCommand.self, CompareCommand.self, ABCommand.self, HistoryCommand.self, TableCommand.self,
       ReportCommand.self, ListCommand.self, ConformanceCommand.self,
-      ConformanceTestsCommand.self, BaselineCommand.self, CellCommand.self,
-      ConformanceChildCommand.self,
+      ConformanceTestsCommand.self, BaselineCommand.self, ConformanceChildCommand.self,
     ],
     defaultSubcommand: RunCommand.self)
 
@@ -22,24 +21,21 @@ struct Observatory: ParsableCommand {
   static func main() {
     // A closed pipe is an error to report (exit 1), not a signal that kills the process.
     signal(SIGPIPE, SIG_IGN)
-    // A cell or conformance child process is stopped by its parent-death signal instead (and
-    // by SIGTERM's default action); it keeps no files.
-    let children = [
-      CellCommand.configuration.commandName, ConformanceChildCommand.configuration.commandName,
-    ]
-    if !children.contains(CommandLine.arguments.dropFirst().first) {
+    // A cell parses only its own request (`CellRequest`), so that the options the other
+    // commands declare do not change the heap it measures in.
+    if CommandLine.arguments.dropFirst().first == CellRequest.subcommand {
+      runCell(CommandLine.arguments.dropFirst(2))
+    }
+    // A conformance child process is stopped by its parent-death signal instead (and by
+    // SIGTERM's default action); it keeps no files.
+    if CommandLine.arguments.dropFirst().first
+      != ConformanceChildCommand.configuration.commandName
+    {
       Interruption.install()
     }
     var command: any ParsableCommand
     do {
-      // A cell parses only its own options, so that the options the other commands declare do
-      // not change the heap it measures in: where objects land decides how many instructions
-      // a table keyed by their addresses spends, and the instruction gate compares those.
-      if CommandLine.arguments.dropFirst().first == CellCommand.configuration.commandName {
-        command = try CellCommand.parseAsRoot(Array(CommandLine.arguments.dropFirst(2)))
-      } else {
-        command = try parseAsRoot()
-      }
+      command = try parseAsRoot()
     } catch {
       // Help, a version, or a usage error: only the last is written here, in one line.
       let code = exitCode(for: error)
@@ -62,6 +58,39 @@ struct Observatory: ParsableCommand {
       // A stream that could not be written, or anything else: one line, exit status 1.
       fail(message(for: error))
     }
+  }
+
+  /// A cell process (`observatory cell`, started by a sweep): measures the cell the arguments
+  /// ask for in this process and prints its outcome as JSON. One process per cell, because
+  /// heap history from earlier cells skews later ones.
+  ///
+  /// Exits with status 1 and one line for a bad request or a cell that cannot be measured,
+  /// silently when the sweep is gone, and with ``CellChild/incompatibleExitStatus`` for a
+  /// request of another build.
+  static func runCell(_ arguments: ArraySlice<String>) -> Never {
+    let outcome: CellOutcome
+    do {
+      let request = try CellRequest(arguments: arguments)
+      outcome = try CellChild.run(
+        request, among: ObservatoryTool.backends + MeasuredBackend.references)
+    } catch let error as CellRequestError {
+      if case .incompatible = error {
+        StandardOutput.writeError("observatory: error: \(error)\n")
+        Foundation.exit(CellChild.incompatibleExitStatus)
+      }
+      fail(error.description)
+    } catch CellChildError.parentGone {
+      Foundation.exit(1)
+    } catch {
+      fail("\(error)")
+    }
+    do {
+      let data = try JSONEncoder().encode(outcome)
+      try StandardOutput.write(String(decoding: data, as: UTF8.self))
+    } catch {
+      fail(message(for: error))
+    }
+    Foundation.exit(0)
   }
 
   /// Writes `message` as one line, `observatory: error: ...`, and exits with status 1.

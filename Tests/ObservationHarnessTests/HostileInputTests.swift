@@ -1,4 +1,5 @@
 import Foundation
+import ObservationHarness
 import Testing
 
 /// The built `observatory`, run as a user runs it, on hostile inputs, odd output paths, full
@@ -131,29 +132,36 @@ struct HostileInputTests {
     .init(
       "negative n in a cell",
       [
-        "cell", "--backend", "array", "--workload", "notify", "--n", "-1",
+        "cell", "--protocol", "2", "--backend", "array", "--workload", "notify", "--n", "-1",
         "--repetitions", "1", "--budget", "1",
       ], "--n"),
     .init(
       "churn with n 0",
       [
-        "cell", "--backend", "array", "--workload", "churn", "--n", "0",
+        "cell", "--protocol", "2", "--backend", "array", "--workload", "churn", "--n", "0",
         "--repetitions", "1", "--budget", "1",
       ], "--n"),
     .init(
       "a depth that would overflow the stack",
       [
-        "cell", "--backend", "key-path", "--workload",
+        "cell", "--protocol", "2", "--backend", "key-path", "--workload",
         "nested", "--n", "1", "--depth", "100000", "--repetitions", "1", "--budget", "1",
       ], "--depth"),
     .init(
       "an unknown workload in a cell",
       [
-        "cell", "--backend", "array", "--workload", "spin", "--n", "1", "--repetitions", "1",
-        "--budget", "1",
+        "cell", "--protocol", "2", "--backend", "array", "--workload", "spin", "--n", "1",
+        "--repetitions", "1", "--budget", "1",
       ],
-      "The value 'spin' is invalid for '--workload <workload>'. Please provide one of the"
-        + " following: - subscribe - notify - cancel"),
+      "--workload 'spin' is not one of: subscribe, notify, cancel"),
+    .init(
+      "an unknown option in a cell",
+      [
+        "cell", "--protocol", "2", "--backend", "array", "--workload", "notify", "--n", "1",
+        "--repetitions", "1", "--budget", "1", "--colour", "red",
+      ],
+      "unknown argument '--colour'; accepted: --protocol, --backend"),
+
     .init(
       "too few ab rounds for the interval",
       [
@@ -219,6 +227,53 @@ struct HostileInputTests {
     #expect(FileManager.default.fileExists(atPath: "/dev/null"))
     var status = stat()
     #expect(stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+  }
+
+  @Test(
+    "A cell request of another build (no protocol, or another version) is refused as such",
+    arguments: [[String](), ["--protocol", "1"], ["--protocol", "99"]])
+  func incompatibleCellRequest(_ version: [String]) throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try Self.run(
+      ["cell"] + version + [
+        "--backend", "array", "--workload", "notify", "--n", "1", "--repetitions", "1",
+        "--budget", "1",
+      ], in: directory)
+    #expect(result.status == CellChild.incompatibleExitStatus && !result.signalled)
+    #expect(
+      result.errors.contains(
+        "observatory: error: this build reads cell requests of protocol"
+          + " \(CellRequest.protocolVersion), the request is of "
+          + (version.isEmpty ? "no protocol" : "protocol '\(version[1])'")),
+      "\(result.errors)")
+    #expect(result.output.isEmpty)
+  }
+
+  @Test("ab names a build that reads other cell requests before it measures anything")
+  func abWithAnotherBuild() throws {
+    let directory = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // A build of a later protocol: it refuses this build's requests as `cell` does.
+    let other = directory.appendingPathComponent("other-build")
+    let refusal =
+      "observatory: error: this build reads cell requests of protocol 99, the request is of"
+      + " protocol '\(CellRequest.protocolVersion)'"
+    try Data(
+      "#!/bin/sh\necho \"\(refusal)\" >&2\nexit \(CellChild.incompatibleExitStatus)\n".utf8
+    ).write(to: other)
+    #expect(chmod(other.path, 0o755) == 0)
+    let result = try Self.run(
+      [
+        "ab", "--base", other.path, "--candidate", other.path, "--backend", "array",
+        "--workload", "notify", "--sizes", "16", "--quiet",
+      ], in: directory)
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(
+      result.errors.contains(
+        "the base build (\(other.path)) cannot measure this build's cells: the cell process"
+          + " refused the request: \(refusal)"), "\(result.errors)")
+    #expect(result.output.isEmpty)
   }
 
   @Test("An existing report is never replaced without --force, and --force replaces only it")

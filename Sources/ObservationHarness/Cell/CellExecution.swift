@@ -3,7 +3,7 @@ import ObservationCore
 import ObservationWorkloads
 
 /// Runs one cell in this process: warm-up, then repetitions until done or out of time.
-public enum CellExecution {
+package enum CellExecution {
   /// Runs the cell of the row called `name` among `rows`; `nil` if no row has that name.
   ///
   /// - Parameters:
@@ -24,7 +24,7 @@ public enum CellExecution {
   ///     The whole cell, warm-up included, then runs on a thread of its own, whose heap nothing
   ///     before the cell has used (`MeasuringThread`).
   ///   - turns: take and pass a turn around every repetition (`ab`), when given.
-  public static func run(
+  package static func run(
     backend name: String, among rows: [MeasuredBackend], workload: Workload,
     pattern: WorkloadPattern, n: Int, depth: Int = 0, repetitions: Int, budget: Double,
     seed: UInt64, scale: WorkScale? = nil, countsInstructions: Bool = false,

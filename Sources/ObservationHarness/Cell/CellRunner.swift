@@ -23,6 +23,16 @@ public struct CellRunner {
     case finished(CellOutcome)
     case timedOut
     case failed(String)
+    /// The executable reads cell requests of another version: it is another build.
+    case incompatible(String)
+
+    /// Why the cell has no outcome, when it failed or was refused.
+    var failure: String? {
+      switch self {
+      case .failed(let reason), .incompatible(let reason): reason
+      case .finished, .timedOut: nil
+      }
+    }
   }
 
   /// How many processes, and repetitions in each, a cell uses. Counting instructions, each
@@ -51,19 +61,24 @@ public struct CellRunner {
     return processes.result
   }
 
-  /// `pid` in ten digits, zero-padded.
-  static func fixedWidth(_ pid: Int32) -> String { String(format: "%010d", pid) }
-
   /// Checks, before a sweep, that a cell process started with `jemallocPath` preloaded runs on
   /// jemalloc; a library that is not jemalloc, or does not load, is an error here rather than
   /// a failure in every jemalloc cell.
   public func checkJemalloc() throws {
-    guard let jemallocPath else { return }
-    let probe = Cell(
-      allocator: .jemalloc, backend: MeasuredBackend.referenceC.name, workload: .notify, n: 1)
-    if case .failed(let reason) = runProcess(probe, repetitions: 1, budget: 1, scale: 1.0 / 16) {
-      throw ToolError("jemalloc at '\(jemallocPath)' cannot be used: \(reason)")
-    }
+    guard jemallocPath != nil, let reason = probe(.jemalloc).failure else { return }
+    throw ToolError("jemalloc at '\(jemallocPath!)' cannot be used: \(reason)")
+  }
+
+  /// Why the executable cannot measure a cell of this build, if it cannot: one small cell of
+  /// the C reference loop with the system allocator. Run before pairing two builds, so that a
+  /// build that reads other requests is named as such, before any other check.
+  package func checkExecutable() -> String? { probe(.system).failure }
+
+  /// One process of the smallest cell of the C reference loop under `allocator`.
+  private func probe(_ allocator: Allocator) -> Result {
+    let cell = Cell(
+      allocator: allocator, backend: MeasuredBackend.referenceC.name, workload: .notify, n: 1)
+    return runProcess(cell, repetitions: 1, budget: 1, scale: 1.0 / 16)
   }
 
   /// Runs one process of the cell: `repetitions` after a warm-up, each doing `scale` of the
@@ -90,23 +105,16 @@ public struct CellRunner {
     turns: (takeFrom: String, passTo: String)? = nil, cpu: Int? = nil
   ) -> Swift.Result<RunningCell, StartFailure> {
     let process = Process()
-    var arguments = [
-      "cell", "--backend", plan.backend, "--workload", plan.workload.rawValue, "--pattern",
-      plan.pattern.rawValue,
-      "--n", String(plan.n), "--depth", String(plan.depth), "--repetitions", String(repetitions),
-      "--budget",
-      String(budget), "--seed", String(seed),
-      // Padded: an argument whose length followed the process id would move the cell's heap
-      // layout, and with it the instructions a pointer-keyed table spends, from run to run.
-      "--parent", Self.fixedWidth(getpid()),
-    ]
-    if let cpu { arguments += ["--cpu", String(cpu)] }
+    var request = CellRequest(
+      plan, repetitions: repetitions, budget: budget, seed: seed, scale: scale,
+      metric: instructionCounter == nil ? .time : .instructions)
+    request.parent = getpid()
+    request.cpu = cpu
+    request.turns = turns.map { CellRequest.Turns(input: $0.takeFrom, output: $0.passTo) }
+    let arguments = [CellRequest.subcommand] + request.arguments
     var countsFile: URL?
     var environment = ProcessInfo.processInfo.environment
-    if let scale { arguments += ["--scale", String(scale)] }
-    if let turns { arguments += ["--turns", turns.takeFrom + ":" + turns.passTo] }
     if let instructionCounter {
-      arguments += ["--metric", "instructions"]
       let (launcher, launchArguments, output) = instructionCounter.launch(arguments)
       process.executableURL = launcher
       process.arguments = launchArguments
@@ -200,6 +208,9 @@ public struct RunningCell {
       return .timedOut
     }
     readers.wait()
+    let refused =
+      process.terminationReason == .exit
+      && process.terminationStatus == CellChild.incompatibleExitStatus
     guard process.terminationStatus == 0 else {
       let message = String(decoding: collected.errors, as: UTF8.self).split(separator: "\n")
         .prefix(3).joined(separator: " / ")
@@ -207,6 +218,7 @@ public struct RunningCell {
         process.terminationReason == .uncaughtSignal
         ? "was killed by signal \(process.terminationStatus)"
         : "exited with status \(process.terminationStatus)"
+      if refused { return .incompatible("the cell process refused the request: \(message)") }
       return .failed("cell process \(how): \(message)")
     }
     var outcome: CellOutcome

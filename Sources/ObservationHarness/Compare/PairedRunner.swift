@@ -54,10 +54,9 @@ public struct PairedRunner {
     case .timedOut:
       cell.reason = "not measured in the base: capped"
       return cell
-    case .failed(let reason) where reason.contains("Unknown option"):
+    case .incompatible(let reason):
       cell.reason =
-        "the base build's `cell` lacks the options this `ab` uses (--turns, --cpu, --parent):"
-        + " build both sides from this version or later"
+        "the two builds cannot be paired (\(reason)): build both sides from this version or later"
       return cell
     case .failed(let reason):
       cell.reason = "not measured in the base: \(reason)"
@@ -170,7 +169,7 @@ public struct PairedRunner {
     case .finished, .timedOut:
       what = "ran out of its time budget"
       capped = true
-    case .failed(let reason): what = reason
+    case .failed(let reason), .incompatible(let reason): what = reason
     }
     if isCandidate {
       cell.verdict = capped ? .capped : .regression

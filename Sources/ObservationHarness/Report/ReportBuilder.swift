@@ -45,7 +45,7 @@ public struct ReportBuilder {
             cell: cell, environment: environment, metric: metric,
             status: .capped(
               reason: "stopped after the cell's time budget; largest size finished: \(largest)"))
-        case .failed(let reason)?:
+        case .failed(let reason)?, .incompatible(let reason)?:
           return CellResult(
             cell: cell, environment: environment, metric: metric, status: .failed(reason: reason))
         case .finished(let outcome)?:

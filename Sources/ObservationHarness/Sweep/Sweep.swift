@@ -93,7 +93,7 @@ public struct Sweep {
             nanosecondsPerOperation: summary.median)
         }
       case .finished, .timedOut: cappedSeries[plan.series] = plan.n
-      case .failed: break
+      case .failed, .incompatible: break
       }
       cells[index] = cell
       firstSeconds[index] = seconds

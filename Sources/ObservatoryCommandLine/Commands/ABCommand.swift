@@ -117,12 +117,21 @@ struct ABCommand: ParsableCommand {
       throw ValidationError(error.description)
     }
     let jemalloc = try JemallocLocator.find()
-    let plans = selection.plans(allocators: try selection.allocators(jemalloc: jemalloc))
+    let plans = selection.plan(
+      allocators: try selection.allocators(jemalloc: jemalloc), repetitions: repetitions
+    ).cells
     func runner(_ path: String) -> CellRunner {
       CellRunner(
         executable: URL(fileURLWithPath: path), jemallocPath: jemalloc,
         repetitions: { [repetitions] _ in repetitions }, budget: cellBudget, seed: 0x5EED,
         processes: { _ in 1 })
+    }
+    for (side, path) in [("base", base), ("candidate", candidate)] {
+      if let reason = runner(path).checkExecutable() {
+        throw ValidationError(
+          "the \(side) build (\(path)) cannot measure this build's cells: \(reason). Build"
+            + " both sides from the same version of the cell request, this one or later")
+      }
     }
     if plans.contains(where: { $0.allocator == .jemalloc }) {
       try runner(base).checkJemalloc()

@@ -105,54 +105,25 @@ struct BaselineCommand: ParsableCommand {
   }
 }
 
-/// The cells CI counts instructions of, and how.
+/// The cells CI counts instructions of (``SweepPlan/instructionGate(of:)``), and where their
+/// baseline is.
 enum InstructionGate {
   static let defaultPath = "Results/baselines/instructions.csv"
-  /// A small and a large observer count.
-  static let sizes = [16, 4096]
-  static let workloads: [(Workload, WorkloadPattern)] = [
-    (.notify, .none), (.subscribe, .none), (.cancel, .random),
-  ]
+  /// The observer counts the gate counts at.
+  static let sizes = SweepPlan.gateSizes
   /// Every backend written in the package that runs the tool (see ``BackendProvenance``).
-  static var backends: [String] {
-    ObservatoryTool.backends.filter { $0.description.provenance == .original }.map(\.name)
-  }
+  static var backends: [String] { SweepPlan.gatedBackends(of: ObservatoryTool.backends) }
 
-  static func plans(allocator: Allocator) -> [Cell] {
-    let gated = Set(workloads.map(\.0))
-    let references = MeasuredBackend.references.flatMap { reference in
-      reference.referenceWorkloads.filter(gated.contains).flatMap { workload in
-        sizes.map { Cell(allocator: allocator, backend: reference.name, workload: workload, n: $0) }
-      }
-    }
-    return references
-      + backends.flatMap { backend in
-        workloads.flatMap { workload, pattern in
-          sizes.map {
-            Cell(
-              allocator: allocator, backend: backend, workload: workload,
-              pattern: pattern, n: $0)
-          }
-        }
-      }
-  }
-
-  /// Counts the gate's cells, with the system allocator: the counts then depend on this
-  /// package, the toolchain and the C library only, not on whether jemalloc is installed.
+  /// Counts the gate's cells.
   static func measure(quiet: Bool) throws -> Report {
     if RunEnvironment.isDebugBuild {
       throw ValidationError(
         "this is a debug build; the gate counts release code. Use `swift run -c release"
           + " observatory baseline ...`")
     }
-    let runner = try CellRunner.forSweep(
-      of: ObservatoryTool.backends + MeasuredBackend.references, metric: .instructions,
-      jemalloc: nil, repetitions: 1, processes: nil, budget: nil,
-      simulatesCaches: false)
-    defer { runner.instructionCounter?.removeScratch() }
-    let sweep = Sweep(runner: runner, metric: .instructions).measure(
-      plans(allocator: .system), quiet: quiet)
-    return ReportBuilder(environment: .current(), metric: .instructions)
-      .report(sweep.results, largestFinished: sweep.largestFinished)
+    return try Sweep.run(
+      .instructionGate(of: ObservatoryTool.backends), among: ObservatoryTool.backends,
+      jemalloc: nil, environment: .current(), quiet: quiet
+    ).report
   }
 }

@@ -116,22 +116,16 @@ struct RunCommand: ParsableCommand {
     // by up to 0.7% between runs; the system allocator's are identical.
     let allocators = try selection.allocators(
       jemalloc: jemalloc, preferSystem: metric == .instructions)
-    let plans = selection.plans(allocators: allocators)
     let environment = RunEnvironment.current()
     let file = try destination(environment)
     try file?.check()
 
-    let repetitionCount = repetitions ?? (selection.quick ? 3 : 9)
-    let runner = try CellRunner.forSweep(
-      of: ObservatoryTool.backends + MeasuredBackend.references, metric: metric, jemalloc: jemalloc,
-      repetitions: repetitionCount,
+    let plan = selection.plan(
+      allocators: allocators, metric: metric, repetitions: repetitions ?? (selection.quick ? 3 : 9),
       processes: processes, budget: cellBudget, simulatesCaches: cacheSim)
-    defer { runner.instructionCounter?.removeScratch() }
-    if allocators.contains(.jemalloc) { try runner.checkJemalloc() }
-    let sweep = Sweep(runner: runner, metric: metric).measure(plans, quiet: reporting.quiet)
-
-    let report = ReportBuilder(environment: environment, metric: metric)
-      .report(sweep.results, largestFinished: sweep.largestFinished)
+    let (report, wallSeconds) = try Sweep.run(
+      plan, among: ObservatoryTool.backends, jemalloc: jemalloc, environment: environment,
+      quiet: reporting.quiet)
     let text = format == .json ? try report.json() : report.csv
     var destination = SweepSummary.Destination.standardOutput
     var baseline: String?
@@ -145,7 +139,7 @@ struct RunCommand: ParsableCommand {
       try StandardOutput.write(text)
     }
     let summary = SweepSummary(
-      report: report, wallSeconds: sweep.wallSeconds, destination: destination,
+      report: report, wallSeconds: wallSeconds, destination: destination,
       baseline: baseline, tool: Self.toolName, tableSizes: TableCommand.defaultSizes)
     StandardOutput.writeError(reporting.quiet ? summary.line : summary.text)
   }

@@ -93,9 +93,7 @@ struct TableCommand: ParsableCommand {
   }
 
   /// The workload and pattern of each column of a size, in order.
-  static let columns: [(Workload, WorkloadPattern)] = [
-    (.notify, .none), (.subscribe, .none), (.cancel, .random),
-  ]
+  static let columns = SweepPlan.headlineWorkloads
 
   private static func list(_ sizes: [Int]) -> String {
     sizes.map(String.init).joined(separator: ", ")

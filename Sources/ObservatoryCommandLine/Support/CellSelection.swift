@@ -13,7 +13,7 @@ struct CellSelection: ParsableArguments {
   static let maximumDepth = SweepDefaults.maximumDepth
 
   /// The observer counts a cell may have.
-  static let sizeRange = 1...1 << 24
+  static let sizeRange = CellRequest.sizeRange
 
   /// `values` as the help lists them: `1, 16, 256`.
   static func list(_ values: [Int]) -> String { values.map(String.init).joined(separator: ", ") }
@@ -91,45 +91,17 @@ struct CellSelection: ParsableArguments {
     return allocators
   }
 
-  /// Every cell selected, in sweep order: per allocator, the reference rows, then each
-  /// backend's workloads, patterns, depths and sizes.
-  func plans(allocators: [Allocator]) -> [Cell] {
-    let sizes = plannedSizes
-    let depths = plannedDepths
-    let workloads = plannedWorkloads
-    // Variants that differ only in nested observation (the Combine chains) measure the same
-    // subject as their base backend: unless named, they are measured on the nested workload
-    // only.
-    let backends = BackendSelection.rows(backend)
-    var plans: [Cell] = []
-    for allocator in allocators {
-      for reference in MeasuredBackend.references {
-        for workload in reference.referenceWorkloads where workloads.contains(workload) {
-          for n in sizes {
-            plans.append(
-              Cell(allocator: allocator, backend: reference.name, workload: workload, n: n))
-          }
-        }
-      }
-      for row in backends {
-        let name = row.name
-        for workload in workloads
-        where self.backend != nil || row.isMeasuredByDefault(on: workload) {
-          for depth in workload.hasDepth ? depths : [0] {
-            // Rebinding replaces an intermediate, which a path of one property does not have.
-            for pattern in workload.patterns
-            where !workload.hasDepth || depth >= pattern.minimumDepth {
-              for n in sizes {
-                plans.append(
-                  Cell(
-                    allocator: allocator, backend: name, workload: workload,
-                    pattern: pattern, n: n, depth: depth))
-              }
-            }
-          }
-        }
-      }
-    }
-    return plans
+  /// The sweep of every cell selected, in sweep order (see ``SweepPlan``): the named backends
+  /// on every workload selected, or all of them on the workloads each is measured on by
+  /// default.
+  func plan(
+    allocators: [Allocator], metric: Metric = .time, repetitions: Int, processes: Int? = nil,
+    budget: Double? = nil, simulatesCaches: Bool = false
+  ) -> SweepPlan {
+    SweepPlan(
+      rows: BackendSelection.rows(backend), everyWorkload: backend != nil,
+      workloads: plannedWorkloads, sizes: plannedSizes, depths: plannedDepths,
+      allocators: allocators, metric: metric, repetitions: repetitions, processes: processes,
+      budget: budget, simulatesCaches: simulatesCaches)
   }
 }

@@ -1,17 +1,21 @@
 import Foundation
+import ObservationHarness
 
-/// Builds the `observatory` executable of a git ref, for `ab --base-ref` / `--candidate-ref`.
+/// Builds the running tool's executable at a git ref, for `ab --base-ref` / `--candidate-ref`:
+/// the product named as this process's executable is, of the package at the same place in the
+/// repository as the package in the current directory. `observatory` in this repository, and
+/// a third party's own tool (the example's `third-party-observatory`) in its own.
 ///
 /// The ref is checked out into a temporary worktree (the working tree here is not touched) and
-/// built in release mode into `.build-ab-<commit>` beside this package, where a second run
-/// finds it already built.
+/// built in release mode into `.build-ab-<commit>` at the top of the repository, where a second
+/// run finds it already built.
 ///
 /// Both sides are built with every function and every branch target aligned to 64 bytes
 /// (`alignmentFlags`): a change to one module moves the code of every module linked after
 /// it, and a hot loop of unrelated code that lands differently on cache lines runs several
 /// percent faster or slower (measured here: 6 to 15% on the `reference-swift-closures` loop
 /// between two builds that differed only in the linked list).
-public enum RefBuilder {
+enum RefBuilder {
   /// LLVM options that pin code alignment, passed to every Swift compilation.
   static let alignmentFlags = [
     "-Xswiftc", "-Xllvm", "-Xswiftc", "-align-all-functions=6", "-Xswiftc", "-Xllvm", "-Xswiftc",
@@ -19,13 +23,42 @@ public enum RefBuilder {
   ]
 
   /// Why a build of a commit failed, in one line.
-  public struct Failure: Error, CustomStringConvertible {
+  struct Failure: Error, CustomStringConvertible {
     /// The reason, in one line.
-    public let description: String
+    let description: String
+  }
+
+  /// The name of the running executable: the product built at the ref.
+  static var product: String {
+    URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
+  }
+
+  /// The directory of the package the current directory is in (the nearest one up with a
+  /// `Package.swift`), relative to the repository's top level `root`: "" for the top level.
+  ///
+  /// - Throws: ``Failure`` when no package holds the current directory inside `root`.
+  static func packageDirectory(
+    from current: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+    root: URL
+  ) throws -> String {
+    let rootPath = root.standardizedFileURL.path
+    var directory = current.standardizedFileURL
+    while directory.path.hasPrefix(rootPath) {
+      if FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent("Package.swift").path)
+      {
+        return String(directory.path.dropFirst(rootPath.count).drop { $0 == "/" })
+      }
+      guard directory.path != rootPath else { break }
+      directory = directory.deletingLastPathComponent()
+    }
+    throw Failure(
+      description: "no Package.swift in '\(current.path)' or above it in the repository at"
+        + " '\(rootPath)': run ab --base-ref from the package whose tool it builds")
   }
 
   /// The path of the built executable.
-  public static func build(_ ref: String, quiet: Bool) throws -> String {
+  static func build(_ ref: String, quiet: Bool) throws -> String {
     guard
       let commit = try? run("git", ["rev-parse", "--verify", "--quiet", ref + "^{commit}"]),
       !commit.isEmpty
@@ -33,21 +66,26 @@ public enum RefBuilder {
       throw Failure(description: "'\(ref)' is not a commit of this repository (git rev-parse)")
     }
     let root = try run("git", ["rev-parse", "--show-toplevel"])
+    let package = try packageDirectory(root: URL(fileURLWithPath: root))
+    let product = product
     let scratch = URL(fileURLWithPath: root).appendingPathComponent(
-      ".build-ab-\(commit.prefix(12))")
-    let executable = scratch.appendingPathComponent("release/observatory").path
+      ".build-ab-\(commit.prefix(12))" + (package.isEmpty ? "" : "-\(product)"))
+    let executable = scratch.appendingPathComponent("release/\(product)").path
     if FileManager.default.isExecutableFile(atPath: executable) { return executable }
     let worktree = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "observatory-ab-\(commit.prefix(12))-\(getpid())")
+      "\(product)-ab-\(commit.prefix(12))-\(getpid())")
     _ = try run("git", ["worktree", "add", "--detach", worktree.path, commit])
     defer { _ = try? run("git", ["worktree", "remove", "--force", worktree.path]) }
     if !quiet {
-      StandardOutput.writeError("observatory: building \(ref) (\(commit.prefix(12)))…\n")
+      StandardOutput.writeError(
+        "\(product): building \(ref) (\(commit.prefix(12)))"
+          + (package.isEmpty ? "" : " in \(package)") + "…\n")
     }
     _ = try run(
       "swift",
       [
-        "build", "-c", "release", "--product", "observatory", "--package-path", worktree.path,
+        "build", "-c", "release", "--product", product, "--package-path",
+        worktree.appendingPathComponent(package).path,
         "--scratch-path", scratch.path,
       ] + alignmentFlags)
     guard FileManager.default.isExecutableFile(atPath: executable) else {
@@ -74,14 +112,14 @@ public enum RefBuilder {
     defer { Interruption.forget(child: process.processIdentifier) }
     // Standard error is read on another thread so that neither pipe can fill and block the
     // command (swift build writes much to both).
-    let collected = Collected()
+    let collected = ErrorOutput()
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) {
-      collected.output = errors.fileHandleForReading.readDataToEndOfFile()
+      collected.data = errors.fileHandleForReading.readDataToEndOfFile()
     }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     group.wait()
-    let errorData = collected.output
+    let errorData = collected.data
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       let message = String(decoding: errorData, as: UTF8.self).split(separator: "\n").suffix(5)
@@ -90,5 +128,10 @@ public enum RefBuilder {
         description: "`\(command) \(arguments.joined(separator: " "))` failed: \(message)")
     }
     return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// A command's standard error, written by its reader thread and read after it finishes.
+  private final class ErrorOutput: @unchecked Sendable {
+    var data = Data()
   }
 }

@@ -1,0 +1,93 @@
+import CInstructionCounting
+import CProcessControl
+import ObservationWorkloads
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The cell process's side of ``CellRequest``: measures one cell in this process, as a
+/// ``CellRunner`` asked, and returns the outcome the process prints.
+///
+/// An executable that runs cells hands the arguments after its `cell` subcommand to
+/// ``CellRequest/init(arguments:)`` and the request to ``run(_:among:)``, with the rows it
+/// knows: its backends and ``MeasuredBackend/references``. It should do nothing else before:
+/// the less the process allocates before the cell, the less a timed cell's heap differs from
+/// one process to the next.
+package enum CellChild {
+  /// The exit status of a cell process handed a request of another ``CellRequest/protocolVersion``
+  /// (``CellRequestError/incompatible(found:)``): the runner reports the two builds as
+  /// incompatible instead of as a failed cell.
+  package static let incompatibleExitStatus: Int32 = 3
+
+  /// Measures the cell `request` names, among `rows`, in this process.
+  ///
+  /// Before measuring, the process asks the kernel to end it with `request.parent`, moves to
+  /// `request.cpu` and opens `request.turns`; a counted cell (`metric` `instructions`) must run
+  /// under callgrind. With `OBSERVATORY_HEAP_CHURN` set, a churned heap stays allocated while
+  /// the cell runs (CI's check that counted cells do not depend on their heap's history).
+  ///
+  /// - Throws: ``CellChildError`` when the cell cannot be measured here; a failure of the
+  ///   backend's own self-check is no error but the outcome's `problem`.
+  /// - Complexity: the cell's warm-up and repetitions, within `request.budget` seconds and one
+  ///   repetition more.
+  package static func run(
+    _ request: CellRequest, among rows: [MeasuredBackend]
+  ) throws(CellChildError) -> CellOutcome {
+    if request.metric == .instructions && observatory_running_on_valgrind() == 0 {
+      throw .cannotMeasure(
+        "--metric instructions counts only under valgrind --tool=callgrind"
+          + (observatory_callgrind_available() == 0
+            ? ", and this build has no callgrind client requests (install valgrind and rebuild)"
+            : "; run the cell through a sweep with --metric instructions"))
+    }
+    if let parent = request.parent, observatory_die_with_parent(parent) != 0 {
+      throw .parentGone
+    }
+    if let cpu = request.cpu, observatory_pin_to_allowed_cpu(Int32(truncatingIfNeeded: cpu)) < 0 {
+      throw .cannotMeasure("--cpu \(cpu): \(String(cString: strerror(errno)))")
+    }
+    let turns: TurnTaking?
+    do {
+      turns = try request.turns.map {
+        try TurnTaking(takingFrom: $0.input, passingTo: $0.output)
+      }
+    } catch {
+      throw .cannotMeasure("\(error)")
+    }
+    let churn = HeapChurn.fromEnvironment()
+    defer { withExtendedLifetime(churn) {} }
+    guard
+      let outcome = CellExecution.run(
+        backend: request.backend, among: rows, workload: request.workload,
+        pattern: request.pattern, n: request.n, depth: request.depth,
+        repetitions: request.repetitions, budget: request.budget, seed: request.seed,
+        scale: request.scale.map(WorkScale.init),
+        countsInstructions: request.metric == .instructions,
+        turns: turns)
+    else {
+      throw .cannotMeasure(
+        "unknown backend '\(request.backend)'; this executable knows: "
+          + rows.map(\.name).joined(separator: ", "))
+    }
+    return outcome
+  }
+}
+
+/// Why a cell process measures nothing.
+package enum CellChildError: Error, Hashable, CustomStringConvertible {
+  /// The process that started the cell has ended already, or the request to end with it
+  /// failed: the cell measures nothing for nobody.
+  case parentGone
+  /// The cell cannot be measured in this process; the text says why.
+  case cannotMeasure(String)
+
+  package var description: String {
+    switch self {
+    case .parentGone: "the process that started the cell has ended"
+    case .cannotMeasure(let reason): reason
+    }
+  }
+}

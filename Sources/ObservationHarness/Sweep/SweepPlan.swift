@@ -1,0 +1,148 @@
+import ObservationWorkloads
+
+/// What a sweep measures: its cells, in the order it measures them, and how much each may
+/// take. `run` and `ab` make one from the cells they select, `baseline` the instruction
+/// gate's (``instructionGate(of:)``), and ``Sweep/run(_:among:jemalloc:environment:quiet:)``
+/// measures it.
+package struct SweepPlan: Sendable {
+  /// The cells, in sweep order.
+  package var cells: [Cell]
+  /// What the cells measure.
+  package var metric: Metric
+  /// Measured repetitions per cell, before ``CellPolicy/repetitions(_:n:)`` reduces them at
+  /// large sizes.
+  package var repetitions: Int
+  /// Processes per cell; `nil` for the metric's default.
+  package var processes: Int?
+  /// Seconds each cell may take; `nil` for the metric's default.
+  package var budget: Double?
+  /// Whether callgrind also simulates the caches (instructions only).
+  package var simulatesCaches: Bool
+
+  /// A plan of exactly `cells`.
+  package init(
+    cells: [Cell], metric: Metric = .time, repetitions: Int, processes: Int? = nil,
+    budget: Double? = nil, simulatesCaches: Bool = false
+  ) {
+    self.cells = cells
+    self.metric = metric
+    self.repetitions = repetitions
+    self.processes = processes
+    self.budget = budget
+    self.simulatesCaches = simulatesCaches
+  }
+
+  /// Every cell of `rows` and of the reference rows for `workloads`, `sizes` and (for
+  /// `nested`) `depths`, under each of `allocators`: per allocator the reference rows first,
+  /// then each row's workloads, patterns, depths and sizes.
+  ///
+  /// A row is measured on the workloads it is measured on by default
+  /// (``MeasuredBackend/isMeasuredByDefault(on:)``: the Combine chain variants only on
+  /// `nested`) unless `everyWorkload`, as when the rows were named. A rebinding pattern needs
+  /// a depth of at least its ``WorkloadPattern/minimumDepth``.
+  ///
+  /// - Complexity: O(*a* · *r* · *w* · *d* · *s*) cells.
+  package init(
+    rows: [MeasuredBackend], everyWorkload: Bool, workloads: [Workload], sizes: [Int],
+    depths: [Int], allocators: [Allocator], metric: Metric = .time, repetitions: Int,
+    processes: Int? = nil, budget: Double? = nil, simulatesCaches: Bool = false
+  ) {
+    var cells: [Cell] = []
+    for allocator in allocators {
+      for reference in MeasuredBackend.references {
+        for workload in reference.referenceWorkloads where workloads.contains(workload) {
+          for n in sizes {
+            cells.append(
+              Cell(allocator: allocator, backend: reference.name, workload: workload, n: n))
+          }
+        }
+      }
+      for row in rows {
+        for workload in workloads where everyWorkload || row.isMeasuredByDefault(on: workload) {
+          for depth in workload.hasDepth ? depths : [0] {
+            for pattern in workload.patterns
+            where !workload.hasDepth || depth >= pattern.minimumDepth {
+              for n in sizes {
+                cells.append(
+                  Cell(
+                    allocator: allocator, backend: row.name, workload: workload,
+                    pattern: pattern, n: n, depth: depth))
+              }
+            }
+          }
+        }
+      }
+    }
+    self.init(
+      cells: cells, metric: metric, repetitions: repetitions, processes: processes,
+      budget: budget, simulatesCaches: simulatesCaches)
+  }
+
+  /// The three workloads a backend is chosen by: notify, subscribe and cancel in random order
+  /// (the README's table and the instruction gate).
+  package static let headlineWorkloads: [(Workload, WorkloadPattern)] = [
+    (.notify, .none), (.subscribe, .none), (.cancel, .random),
+  ]
+
+  /// The instruction gate's observer counts: a small and a large one.
+  package static let gateSizes = [16, 4096]
+
+  /// The instruction gate: the reference rows and every row of `rows` written in the package
+  /// that runs the tool (``BackendProvenance/original``) on the ``headlineWorkloads`` at the
+  /// ``gateSizes``, counted once each with the system allocator: the counts then depend on the
+  /// package, the toolchain and the C library only, not on whether jemalloc is installed.
+  ///
+  /// - Complexity: O(*r*) cells.
+  package static func instructionGate(of rows: [MeasuredBackend]) -> SweepPlan {
+    let gated = Set(headlineWorkloads.map(\.0))
+    let references = MeasuredBackend.references.flatMap { reference in
+      reference.referenceWorkloads.filter(gated.contains).flatMap { workload in
+        gateSizes.map {
+          Cell(allocator: .system, backend: reference.name, workload: workload, n: $0)
+        }
+      }
+    }
+    let backends = gatedBackends(of: rows).flatMap { backend in
+      headlineWorkloads.flatMap { workload, pattern in
+        gateSizes.map {
+          Cell(allocator: .system, backend: backend, workload: workload, pattern: pattern, n: $0)
+        }
+      }
+    }
+    return SweepPlan(cells: references + backends, metric: .instructions, repetitions: 1)
+  }
+
+  /// The names of the rows of `rows` the instruction gate counts: those written in the package
+  /// that runs the tool.
+  package static func gatedBackends(of rows: [MeasuredBackend]) -> [String] {
+    rows.filter { $0.description.provenance == .original }.map(\.name)
+  }
+}
+
+extension Sweep {
+  /// Measures `plan` with cells of the running executable, which knows `rows` and the
+  /// reference rows, and builds its report.
+  ///
+  /// - Parameters:
+  ///   - jemalloc: the jemalloc library to preload in the plan's jemalloc cells; checked
+  ///     before the first cell when the plan has any.
+  ///   - environment: the machine and build the report is labelled with.
+  ///   - quiet: no progress on standard error.
+  /// - Returns: the report, and the sweep's wall-clock seconds.
+  /// - Throws: when callgrind cannot count (instructions) or jemalloc cannot be used.
+  package static func run(
+    _ plan: SweepPlan, among rows: [MeasuredBackend], jemalloc: String?,
+    environment: RunEnvironment, quiet: Bool
+  ) throws -> (report: Report, wallSeconds: Double) {
+    let runner = try CellRunner.forSweep(
+      of: rows + MeasuredBackend.references, metric: plan.metric, jemalloc: jemalloc,
+      repetitions: plan.repetitions, processes: plan.processes, budget: plan.budget,
+      simulatesCaches: plan.simulatesCaches)
+    defer { runner.instructionCounter?.removeScratch() }
+    if plan.cells.contains(where: { $0.allocator == .jemalloc }) { try runner.checkJemalloc() }
+    let sweep = Sweep(runner: runner, metric: plan.metric).measure(plan.cells, quiet: quiet)
+    let report = ReportBuilder(environment: environment, metric: plan.metric)
+      .report(sweep.results, largestFinished: sweep.largestFinished)
+    return (report, sweep.wallSeconds)
+  }
+}
