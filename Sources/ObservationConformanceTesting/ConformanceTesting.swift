@@ -32,7 +32,7 @@ public func checkConformance<Backend: ObservationBackend>(
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> RuleOutcome {
   let outcome = ConformanceSuite.run(rule, on: backend, configuration: configuration)
-  for message in outcome.failureMessages(rule: rule.id, backend: backend.name) {
+  for message in outcome.failureMessages(rule: rule.id.rawValue, backend: backend.name) {
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
   return outcome
@@ -94,7 +94,7 @@ public func checkConformance(
 ) -> RuleOutcome? {
   guard let outcome = recordedOutcome(of: rule, in: report, sourceLocation: sourceLocation)
   else { return nil }
-  for message in outcome.failureMessages(rule: rule.id, backend: report.backendName) {
+  for message in outcome.failureMessages(rule: rule.id.rawValue, backend: report.backendName) {
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
   return outcome

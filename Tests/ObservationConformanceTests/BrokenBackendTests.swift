@@ -8,7 +8,7 @@ import Testing
 @Suite("Broken backends are caught")
 struct BrokenBackendTests {
   /// Which rules each fault must fail (it may fail others too).
-  static let expectedFailures: [BrokenObservers.Fault: Set<String>] = [
+  static let expectedFailures: [BrokenObservers.Fault: Set<RuleID>] = [
     .skipsNextAfterSelfCancel: ["CAN-05"],
     .removesByStaleIndex: ["CAN-03"],
     .replaysTwice: ["INIT-01", "INIT-05"],
@@ -50,7 +50,7 @@ struct BrokenBackendTests {
       "\(fault) failed \(failed.sorted()), expected at least \(expected.sorted())")
     for id in expected {
       let messages = try #require(report.outcome(of: id)).failureMessages(
-        rule: id, backend: backend.name)
+        rule: id.rawValue, backend: backend.name)
       #expect(!messages.isEmpty)
       for message in messages {
         #expect(message.hasPrefix("\(id) failed on backend \(backend.name): did: "))
@@ -158,7 +158,7 @@ struct BrokenBackendTests {
   func forbiddenNestedWrites() throws {
     let report = ConformanceSuite.run(MisuseReportingBackend(bound: 0, reports: true))
     #expect(report.failures.map(\.rule.id) == [])
-    for id in ["REE-01", "REE-03", "ORD-03", "DEL-06", "REE-05"] {
+    for id: RuleID in ["REE-01", "REE-03", "ORD-03", "DEL-06", "REE-05"] {
       let outcome = try #require(report.outcome(of: id))
       #expect(outcome.kind == .notApplicable, "\(id): \(outcome.details)")
       #expect(outcome.details.contains("nested writes unsupported"))

@@ -44,14 +44,14 @@ struct BuiltinBackendConformanceTests {
   func libraryBackendErased(_ name: String, _ rule: ConformanceRule) async throws {
     let backend = try #require(BackendCatalog.backend(named: name))
     var expected = try PinnedOutcomes.expected(rule, on: backend)
-    if rule.id == "ERASE-01" { expected = .notApplicable }
+    if rule.id == .erase01 { expected = .notApplicable }
     if let differs = PinnedOutcomes.erasedDifferences[name]?[rule.id] { expected = differs }
     let report = await SharedReports.report(name, .erased)
     // Object-level rules (AGG), and nested paths where the backend has its own mechanism (a
     // Combine chain), are not about the property handle: through erasure they run on the
     // generic fixtures, which are ours and must not fail.
     let objectLevel =
-      rule.group == "AGG" || (rule.group == "KP" && backend is any NestedPathBackend)
+      rule.group == .aggregation || (rule.group == .keyPaths && backend is any NestedPathBackend)
     if objectLevel && PinnedOutcomes.erasedDifferences[name]?[rule.id] == nil {
       checkConformance(of: rule, in: report)
     } else {
@@ -90,7 +90,7 @@ struct BuiltinBackendConformanceTests {
 
   @Test("Every report lists every rule of the catalogue")
   func reportsListEveryRule() async {
-    let catalogue = [
+    let catalogue: [RuleID] = [
       "INIT-01", "INIT-02", "INIT-03", "INIT-04", "INIT-05", "DEL-01", "DEL-02", "DEL-03", "DEL-04",
       "DEL-05", "ORD-01", "ORD-02", "ORD-03", "TIM-01", "TIM-02", "TIM-03", "TIM-04", "CAN-01",
       "CAN-02", "CAN-03", "CAN-04", "CAN-05", "CAN-06", "CAN-07", "CAN-08", "CAN-09", "SUB-01",
@@ -151,7 +151,7 @@ enum PinnedOutcomes {
     -> RuleOutcome.Kind
   {
     let recorded = try #require(
-      try matrix.get()[backend.name]?[rule.id],
+      try matrix.get()[backend.name]?[rule.id.rawValue],
       "no outcome for \(rule.id) on \(backend.name) in \(matrixURL.path)")
     return inProcess(recorded, of: rule, on: backend)
   }
@@ -167,7 +167,7 @@ enum PinnedOutcomes {
     _ recorded: RuleOutcome.Kind, of rule: ConformanceRule, on backend: any ObservationBackend
   ) -> RuleOutcome.Kind {
     let probe = recorded == .probeObserved || recorded == .probeNotObserved
-    if rule.group == "THR" && probe && !backend.capabilities.has(.threadSafe) {
+    if rule.group == .threads && probe && !backend.capabilities.has(.threadSafe) {
       return .notApplicable
     }
     return recorded
@@ -178,7 +178,7 @@ enum PinnedOutcomes {
   /// `swift-observation-tracking`'s MEM-05, MEM-07 and KP-08 count registrations with the subject's
   /// `observerCount`; the erased handle has no such hook, and checking by releases cannot see
   /// the registrations `Observation` keeps after cancel.
-  static let erasedDifferences: [String: [String: RuleOutcome.Kind]] = [
+  static let erasedDifferences: [String: [RuleID: RuleOutcome.Kind]] = [
     "swift-observation-tracking": ["MEM-05": .passed, "MEM-07": .passed, "KP-08": .probeObserved]
   ]
 }

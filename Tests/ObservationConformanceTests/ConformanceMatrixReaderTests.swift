@@ -15,7 +15,7 @@ struct ConformanceMatrixReaderTests {
     #expect(rows.count == report.results.count)
     for (row, result) in zip(rows, report.results) {
       #expect(row.suiteVersion == report.suiteVersion)
-      #expect(row.rule == result.rule.id)
+      #expect(row.rule == result.rule.id.rawValue)
       #expect(row.title == result.rule.title)
       #expect(row.backend == report.backendName)
       #expect(row.outcome == result.outcome.kind)

@@ -10,15 +10,17 @@ import Testing
 /// third party runs the suite.
 @Suite("Observatory's own backends pass every rule they declare")
 struct DenseBackendConformanceTests {
-  static let common = [
+  static let common: [RuleID] = [
     "DIFF-01", "DEL-06", "ORD-01", "ORD-03", "REE-02", "REE-05", "CAN-02", "CAN-06", "CAN-09",
     "MEM-04", "MEM-05", "MEM-07", "SUB-04", "SCALE-01",
   ]
-  static let threads = ["THR-01", "THR-02", "THR-03", "THR-04", "THR-05", "THR-07", "THR-08"]
+  static let threads: [RuleID] = [
+    "THR-01", "THR-02", "THR-03", "THR-04", "THR-05", "THR-07", "THR-08",
+  ]
 
   @Test("dense and dense-synchronized, as the catalogue has them")
   func catalogueVariants() async throws {
-    for (name, extra) in [("dense", [String]()), ("dense-synchronized", Self.threads)] {
+    for (name, extra) in [("dense", [RuleID]()), ("dense-synchronized", Self.threads)] {
       let report = await SharedReports.report(name, .direct)
       try expectPassed(Self.common + extra + ["INIT-02", "SUB-01"], in: report, name)
     }
@@ -32,14 +34,14 @@ struct DenseBackendConformanceTests {
           SynchronizedDenseStrategy(replays: true), configuration: SanitizerPass.suiteConfiguration)
         : ConformanceSuite.run(DenseStrategy(replays: true))
     }
-    let replay = ["INIT-01", "INIT-05", "SUB-02", "SUB-03"]
+    let replay: [RuleID] = ["INIT-01", "INIT-05", "SUB-02", "SUB-03"]
     try expectPassed(
       Self.common + replay + (synchronized ? Self.threads + ["THR-06"] : []), in: report,
       report.backendName)
   }
 
   private func expectPassed(
-    _ ids: [String], in report: ConformanceReport, _ name: String,
+    _ ids: [RuleID], in report: ConformanceReport, _ name: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     #expect(report.failures.map(\.rule.id) == [], "\(name)", sourceLocation: sourceLocation)

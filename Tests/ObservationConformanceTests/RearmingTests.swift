@@ -12,7 +12,7 @@ struct RearmingTests {
   @Test("Re-arming before the handler: REE-01 and DEL-01 pass")
   func rearmFirstPasses() throws {
     let backend = SwiftObservationTrackingStrategy()
-    for id in ["REE-01", "DEL-01", "DEL-04"] {
+    for id: RuleID in ["REE-01", "DEL-01", "DEL-04"] {
       let outcome = ConformanceSuite.run(try #require(ConformanceSuite.rule(id)), on: backend)
       #expect(outcome.kind == .passed, "\(id) on \(backend.name): \(outcome.details)")
     }

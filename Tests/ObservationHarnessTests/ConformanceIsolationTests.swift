@@ -59,7 +59,7 @@ struct ConformanceIsolationTests {
   /// and name what the others did; the THR rules, n/a in process, are probes here, and a crash or hang during one is its
   /// "not observed".
   static func expectNormalOutcomes(
-    _ report: ConformanceReport, except broken: String,
+    _ report: ConformanceReport, except broken: RuleID,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     #expect(report.results.count == linkedListInProcess.results.count)
@@ -263,7 +263,7 @@ struct ConformanceIsolationTests {
         timing: .didSet,
         [.replaysCurrentValue, .deliversEveryValue, .synchronousDelivery, .cancelsOnTokenDeinit],
         maxReentrancyDepth: .bounded(0)))
-    for id in ["THR-01", "THR-03", "THR-05"] {
+    for id: RuleID in ["THR-01", "THR-03", "THR-05"] {
       let outcome = try #require(locked.outcome(of: id))
       #expect(outcome.kind == .probeObserved, "\(id): \(outcome.label): \(outcome.details)")
     }

@@ -7,7 +7,7 @@ import ObservationCore
 /// the check runs as a probe or the rule is reported not applicable, but it is always reported.
 public struct ConformanceRule: Sendable, Identifiable, CustomStringConvertible {
   /// The catalogue's identifier, e.g. `INIT-01`.
-  public let id: String
+  public let id: RuleID
   /// How binding the rule is.
   public let level: RuleLevel
   /// When the rule binds (``CapabilityRequirement/always`` for required rules).
@@ -31,12 +31,13 @@ public struct ConformanceRule: Sendable, Identifiable, CustomStringConvertible {
   internal let check: @Sendable (RuleContext) -> CheckResult
 
   internal init(
-    _ id: String, _ level: RuleLevel, requires requirement: CapabilityRequirement = .always,
+    _ id: RuleID, _ level: RuleLevel, requires requirement: CapabilityRequirement = .always,
     whenUnmet: UnmetRequirementPolicy = .probe, title: String, levelText: String? = nil,
     intent: String, expectsTrap: Bool = false, nestsWrites: Bool = false,
     isSuiteLevel: Bool = false,
     check: @escaping @Sendable (RuleContext) -> CheckResult
   ) {
+    precondition(id.group != nil, "\(id) names no group of the catalogue")
     self.id = id
     self.level = level
     self.requirement = requirement
@@ -51,7 +52,7 @@ public struct ConformanceRule: Sendable, Identifiable, CustomStringConvertible {
   }
 
   /// The rule's group: the identifier before the dash (`INIT`, `DEL`, ...).
-  public var group: String { String(id.prefix { $0 != "-" }) }
+  public var group: RuleGroup { id.group! }
 
   /// The level with its requirement, as the catalogue writes it.
   public var levelDescription: String {

@@ -23,7 +23,7 @@ public enum ConformanceSuite {
     + ErasureRules.all + MetaRules.all
 
   /// The rule with identifier `id`, or `nil`.
-  public static func rule(_ id: String) -> ConformanceRule? {
+  public static func rule(_ id: RuleID) -> ConformanceRule? {
     rules.first { $0.id == id }
   }
 
@@ -55,7 +55,7 @@ public enum ConformanceSuite {
   /// Applies `rule`'s level to its check.
   static func evaluate(_ rule: ConformanceRule, in context: RuleContext) -> RuleOutcome {
     if case .untested(let reason) = rule.level { return .untested(reason) }
-    if rule.id != "META-02" {
+    if rule.id != .meta02 {
       do {
         try context.capabilities.validate()
       } catch {
@@ -100,9 +100,9 @@ public enum ConformanceSuite {
   /// and after it runs, so that a crash through the erased handles is that one rule's crash.
   static func outcomesThroughErasure(
     of backend: any ObservationBackend, configuration: ConformanceConfiguration
-  ) -> [String: RuleOutcome] {
+  ) -> [RuleID: RuleOutcome] {
     let observer = ErasedRunObserver.current
-    func run<B: ObservationBackend>(_ base: B) -> [String: RuleOutcome] {
+    func run<B: ObservationBackend>(_ base: B) -> [RuleID: RuleOutcome] {
       let context = RuleContext(backend: ErasedBackend(base), configuration: configuration)
       for rule in rules where !rule.isSuiteLevel {
         if isChildProcessProbe(rule, for: context.capabilities) {
@@ -143,7 +143,7 @@ public enum ConformanceSuite {
   ) -> Bool {
     if case .notApplicable = rule.whenUnmet { return false }
     // Every THR rule uses several threads, the stochastic ones and THR-08's single scenario.
-    return (rule.level == .stochastic || rule.group == "THR") && !capabilities.has(.threadSafe)
+    return (rule.level == .stochastic || rule.group == .threads) && !capabilities.has(.threadSafe)
       && !binds(rule, for: capabilities)
   }
 
@@ -156,7 +156,7 @@ public enum ConformanceSuite {
 
 extension RuleContext {
   /// The outcome of rule `id`, evaluated now if it has not run yet.
-  func outcome(of id: String) -> RuleOutcome? {
+  func outcome(of id: RuleID) -> RuleOutcome? {
     if let known = outcomes[id] { return known }
     guard let rule = ConformanceSuite.rule(id) else { return nil }
     let outcome = ConformanceSuite.evaluate(rule, in: self)

@@ -10,7 +10,7 @@ public final class RuleContext: @unchecked Sendable {
   /// Whether the rule binds (`false` when it runs as a probe).
   public internal(set) var isBinding = true
   /// The outcomes of the rules already run, for suite-level rules.
-  internal var outcomes: [String: RuleOutcome] = [:]
+  internal var outcomes: [RuleID: RuleOutcome] = [:]
   internal let backend: any ObservationBackend
   internal let makeIntSubject: (Int, TokenLedger) -> TestSubject<Int>
   /// The tokens of the rule being run.

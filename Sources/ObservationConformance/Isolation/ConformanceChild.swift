@@ -44,7 +44,7 @@ public enum ConformanceChild {
     let order = ConformanceSuite.evaluationOrder
     var start = order.startIndex
     if let first = request.firstRule {
-      guard let index = order.firstIndex(where: { $0.id == first }) else {
+      guard let index = order.firstIndex(where: { $0.id.rawValue == first }) else {
         throw ConformanceIsolationError.invalidRequest("\(first) is not a rule of the suite")
       }
       start = index
@@ -55,32 +55,35 @@ public enum ConformanceChild {
     var configuration = configuration
     configuration.isolated = true
     let context = RuleContext(backend: backend, configuration: configuration)
-    var knownThroughErasure: [String: RuleOutcome] = [:]
+    var knownThroughErasure: [RuleID: RuleOutcome] = [:]
     for (unit, outcome) in known {
       if unit.hasPrefix(ConformanceStreamLine.erasedPrefix) {
-        knownThroughErasure[String(unit.dropFirst(ConformanceStreamLine.erasedPrefix.count))] =
+        knownThroughErasure[
+          RuleID(rawValue: String(unit.dropFirst(ConformanceStreamLine.erasedPrefix.count)))] =
           outcome
       } else {
-        context.outcomes[unit] = outcome
+        context.outcomes[RuleID(rawValue: unit)] = outcome
       }
     }
     let observer = ErasedRunObserver(
       known: knownThroughErasure,
       willRun: { id, binding in
-        stream.write(.starting(unit: ConformanceStreamLine.erasedPrefix + id, binding: binding))
+        stream.write(
+          .starting(unit: ConformanceStreamLine.erasedPrefix + id.rawValue, binding: binding))
       },
       didRun: { id, outcome in
-        stream.write(.outcome(unit: ConformanceStreamLine.erasedPrefix + id, outcome))
+        stream.write(.outcome(unit: ConformanceStreamLine.erasedPrefix + id.rawValue, outcome))
       })
     stream.write(.hello(backend: backend.name))
     ProgressHeartbeat.start(writingTo: stream)
     for rule in order[start...] where context.outcomes[rule.id] == nil {
       stream.write(
-        .starting(unit: rule.id, binding: ConformanceSuite.binds(rule, for: context.capabilities)))
+        .starting(
+          unit: rule.id.rawValue, binding: ConformanceSuite.binds(rule, for: context.capabilities)))
       let outcome = ErasedRunObserver.$current.withValue(observer) {
         context.outcome(of: rule.id)!
       }
-      stream.write(.outcome(unit: rule.id, outcome))
+      stream.write(.outcome(unit: rule.id.rawValue, outcome))
       if ConformanceSuite.isChildProcessProbe(rule, for: context.capabilities) {
         // Threads the probe left stuck, or state it corrupted, must not reach the next rule
         // (nor hang this process's exit): the runner starts a fresh child for it.

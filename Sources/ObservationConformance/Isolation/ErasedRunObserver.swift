@@ -5,11 +5,11 @@
 /// reported so far, the failed re-run's among them, in ``known``, and carries on after it.
 struct ErasedRunObserver: Sendable {
   /// Outcomes through the erased handles already reported, by rule identifier.
-  var known: [String: RuleOutcome]
+  var known: [RuleID: RuleOutcome]
   /// Called with a rule's identifier, and whether it binds, before it runs.
-  var willRun: @Sendable (String, Bool) -> Void
+  var willRun: @Sendable (RuleID, Bool) -> Void
   /// Called with a rule's identifier and outcome after it ran.
-  var didRun: @Sendable (String, RuleOutcome) -> Void
+  var didRun: @Sendable (RuleID, RuleOutcome) -> Void
 
   /// The observer of the erased re-run on this thread, if it is a child's.
   @TaskLocal static var current: ErasedRunObserver?

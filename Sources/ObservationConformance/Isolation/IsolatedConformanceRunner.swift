@@ -65,7 +65,7 @@ public struct IsolatedConformanceRunner: Sendable {
 
   /// How long the rule or re-run `unit`, now running, may go without finishing.
   private func timeout(for unit: String?, _ capabilities: BackendCapabilities) -> Double {
-    guard let unit, let rule = ConformanceSuite.rule(unit),
+    guard let unit, let rule = ConformanceSuite.rule(RuleID(rawValue: unit)),
       ConformanceSuite.isChildProcessProbe(rule, for: capabilities)
     else { return ruleTimeout }
     return min(ruleTimeout, Self.concurrencyProbeTimeout)
@@ -122,7 +122,7 @@ public struct IsolatedConformanceRunner: Sendable {
     -> ConformanceReport
   {
     var session = IsolatedRunSession(
-      order: ConformanceSuite.evaluationOrder.map(\.id), backendName: backendName,
+      order: ConformanceSuite.evaluationOrder.map(\.id.rawValue), backendName: backendName,
       capabilities: capabilities)
     while !session.isComplete {
       try runChild(&session)
@@ -131,7 +131,7 @@ public struct IsolatedConformanceRunner: Sendable {
       backendName: backendName, capabilities: capabilities,
       suiteVersion: ConformanceSuite.version,
       results: ConformanceSuite.rules.map {
-        ConformanceReport.Result(rule: $0, outcome: session.known[$0.id]!)
+        ConformanceReport.Result(rule: $0, outcome: session.known[$0.id.rawValue]!)
       })
   }
 
@@ -243,7 +243,8 @@ public struct IsolatedConformanceRunner: Sendable {
               ?? crash(termination, said: said, binding: failed.binding)))
     } else if !startedAny, let unit = session.firstUnreported {
       // It greeted and then died or stalled before its first rule: that rule's doing.
-      let binding = ConformanceSuite.binds(ConformanceSuite.rule(unit)!, for: session.capabilities)
+      let binding = ConformanceSuite.binds(
+        ConformanceSuite.rule(RuleID(rawValue: unit))!, for: session.capabilities)
       session.record(
         unit,
         stalled
@@ -262,7 +263,7 @@ public struct IsolatedConformanceRunner: Sendable {
     _ unit: String, capabilities: BackendCapabilities, stalled: Bool,
     _ termination: ConformanceChildProcess.Termination, said: String
   ) -> RuleOutcome? {
-    guard let rule = ConformanceSuite.rule(unit),
+    guard let rule = ConformanceSuite.rule(RuleID(rawValue: unit)),
       ConformanceSuite.isChildProcessProbe(rule, for: capabilities)
     else { return nil }
     let ending =
@@ -282,7 +283,7 @@ public struct IsolatedConformanceRunner: Sendable {
     let id =
       unit.hasPrefix(ConformanceStreamLine.erasedPrefix)
       ? String(unit.dropFirst(ConformanceStreamLine.erasedPrefix.count)) : unit
-    guard binding, ConformanceSuite.rule(id)?.expectsTrap == true,
+    guard binding, ConformanceSuite.rule(RuleID(rawValue: id))?.expectsTrap == true,
       case .signal(let number) = termination, number == SIGILL || number == SIGTRAP
     else { return nil }
     return .passed(

@@ -13,7 +13,8 @@ extension ConformanceMatrix {
           backend: report.backendName, capabilities: report.capabilities.description,
           rules: report.results.map { result in
             Document.Rule(
-              rule: result.rule.id, group: result.rule.group, level: result.rule.levelDescription,
+              rule: result.rule.id.rawValue, group: result.rule.group.rawValue,
+              level: result.rule.levelDescription,
               title: result.rule.title, outcome: result.outcome.kind.rawValue,
               details: result.outcome.details)
           })

@@ -19,7 +19,8 @@ public struct ConformanceMatrix: Sendable {
         let rule = result.rule
         lines.append(
           [
-            report.suiteVersion, rule.id, rule.group, rule.levelDescription, rule.title,
+            report.suiteVersion, rule.id.rawValue, rule.group.rawValue, rule.levelDescription,
+            rule.title,
             report.backendName, result.outcome.kind.rawValue, result.outcome.details,
           ].map(Self.csvField).joined(separator: ","))
       }

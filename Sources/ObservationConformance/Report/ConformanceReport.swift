@@ -23,7 +23,7 @@ public struct ConformanceReport: Sendable {
   public var failures: [Result] { results.filter { $0.outcome.isFailure } }
 
   /// The outcome of rule `id`.
-  public func outcome(of id: String) -> RuleOutcome? {
+  public func outcome(of id: RuleID) -> RuleOutcome? {
     results.first { $0.rule.id == id }?.outcome
   }
 
@@ -33,7 +33,7 @@ public struct ConformanceReport: Sendable {
     for result in results {
       let details = result.outcome.details
       lines.append(
-        "  \(result.rule.id.padding(toLength: 9, withPad: " ", startingAt: 0)) "
+        "  \(result.rule.id.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "
           + "\(result.outcome.label)\(details.isEmpty ? "" : " — " + details)")
     }
     return lines.joined(separator: "\n")

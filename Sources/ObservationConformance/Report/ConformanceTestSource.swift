@@ -53,7 +53,7 @@ public struct ConformanceTestSource: Sendable, Hashable {
       let attribute = "  @Test(\"\(title)\")"
       lines += attribute.count <= 100 ? [attribute] : ["  @Test(", "    \"\(title)\"", "  )"]
       lines += [
-        "  func \(Self.functionName(of: rule.id))() throws {",
+        "  func \(Self.functionName(of: rule.id.rawValue))() throws {",
         "    let rule = try #require(ConformanceSuite.rule(\"\(rule.id)\"))",
         "    checkConformance(of: \(backend), to: rule)",
         "  }",

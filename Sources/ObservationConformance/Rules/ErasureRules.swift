@@ -24,7 +24,9 @@ enum ErasureRules {
       // compared only where they chain the backend's subjects. Every other rule applies.
       let nativeNesting = context.hasNativeNestedObservation
       for rule in ConformanceSuite.rules
-      where !rule.isSuiteLevel && rule.group != "AGG" && !(nativeNesting && rule.group == "KP") {
+      where !rule.isSuiteLevel && rule.group != .aggregation
+        && !(nativeNesting && rule.group == .keyPaths)
+      {
         guard let direct = context.outcome(of: rule.id), let viaHandles = erased[rule.id] else {
           continue
         }

@@ -40,20 +40,29 @@ enum MetaRules {
             ? " (through the suite's flatMapLatest over the backend's subjects, not the backend"
               + " itself)" : ""
           probed.append(
-            "\(capability.rawValue) observed by \(observed.joined(separator: ","))\(source)")
+            "\(capability.rawValue) observed by \(observed.map(\.rawValue).joined(separator: ","))\(source)"
+          )
         }
       }
       let timing = context.capabilities.timing
-      let declaredRule = [
-        "didSet": "TIM-01", "willSet": "TIM-02", "transactional": "TIM-04",
-        "asynchronousOrdered": "DEL-05",
-      ][
-        timing.rawValue]!
+      let declaredRule: RuleID =
+        switch timing {
+        case .didSet: .tim01
+        case .willSet: .tim02
+        case .transactional: .tim04
+        case .asynchronousOrdered: .del05
+        }
       verdict.expect(
         context.outcome(of: declaredRule)?.kind == .passed,
         "run \(declaredRule) for the declared timing \(timing.rawValue)",
         expected: "pass", observed: context.outcome(of: declaredRule)?.label ?? "not run")
-      if let opposite = ["didSet": "TIM-02", "willSet": "TIM-01"][timing.rawValue] {
+      let opposite: RuleID? =
+        switch timing {
+        case .didSet: .tim02
+        case .willSet: .tim01
+        case .transactional, .asynchronousOrdered: nil
+        }
+      if let opposite {
         let outcome = context.outcome(of: opposite)
         verdict.expect(
           outcome?.kind == .probeNotObserved, "probe \(opposite), the opposite timing",
