@@ -65,8 +65,8 @@ public struct CellRunner {
   /// jemalloc; a library that is not jemalloc, or does not load, is an error here rather than
   /// a failure in every jemalloc cell.
   public func checkJemalloc() throws {
-    guard jemallocPath != nil, let reason = probe(.jemalloc).failure else { return }
-    throw ToolError("jemalloc at '\(jemallocPath!)' cannot be used: \(reason)")
+    guard let jemallocPath, let reason = probe(.jemalloc).failure else { return }
+    throw ToolError("jemalloc at '\(jemallocPath)' cannot be used: \(reason)")
   }
 
   /// Why the executable cannot measure a cell of this build, if it cannot: one small cell of

@@ -49,14 +49,7 @@ package struct SweepPlan: Sendable {
   ) {
     var cells: [Cell] = []
     for allocator in allocators {
-      for reference in MeasuredBackend.references {
-        for workload in reference.referenceWorkloads where workloads.contains(workload) {
-          for n in sizes {
-            cells.append(
-              Cell(allocator: allocator, backend: reference.name, workload: workload, n: n))
-          }
-        }
-      }
+      cells += Self.referenceCells(allocator: allocator, workloads: workloads, sizes: sizes)
       for row in rows {
         for workload in workloads where everyWorkload || row.isMeasuredByDefault(on: workload) {
           for depth in workload.hasDepth ? depths : [0] {
@@ -94,14 +87,8 @@ package struct SweepPlan: Sendable {
   ///
   /// - Complexity: O(*r*) cells.
   package static func instructionGate(of rows: [MeasuredBackend]) -> SweepPlan {
-    let gated = Set(headlineWorkloads.map(\.0))
-    let references = MeasuredBackend.references.flatMap { reference in
-      reference.referenceWorkloads.filter(gated.contains).flatMap { workload in
-        gateSizes.map {
-          Cell(allocator: .system, backend: reference.name, workload: workload, n: $0)
-        }
-      }
-    }
+    let references = referenceCells(
+      allocator: .system, workloads: headlineWorkloads.map(\.0), sizes: gateSizes)
     let backends = gatedBackends(of: rows).flatMap { backend in
       headlineWorkloads.flatMap { workload, pattern in
         gateSizes.map {
@@ -110,6 +97,18 @@ package struct SweepPlan: Sendable {
       }
     }
     return SweepPlan(cells: references + backends, metric: .instructions, repetitions: 1)
+  }
+
+  /// The reference rows' cells for those of `workloads` each has a loop for, at `sizes`, in
+  /// the order of ``MeasuredBackend/references``, then workloads, then sizes.
+  private static func referenceCells(
+    allocator: Allocator, workloads: [Workload], sizes: [Int]
+  ) -> [Cell] {
+    MeasuredBackend.references.flatMap { reference in
+      reference.referenceWorkloads.filter(workloads.contains).flatMap { workload in
+        sizes.map { Cell(allocator: allocator, backend: reference.name, workload: workload, n: $0) }
+      }
+    }
   }
 
   /// The names of the rows of `rows` the instruction gate counts: those written in the package
