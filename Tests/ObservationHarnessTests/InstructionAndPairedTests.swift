@@ -97,10 +97,11 @@ struct InstructionCountTests {
       ], metric: .instructions)
     let rows = try ReportReader.read(Rows.write(text))
     #expect(rows.map(\.metric) == [.instructions, .instructions])
-    #expect(rows[0]["instructions_per_op"] == "344.592" && rows[0]["instructions_spread"] == "")
-    #expect(rows[0]["ns_median"].isEmpty)
-    #expect(rows[1]["instructions_per_op"] == "105")
-    #expect(rows[1]["instructions_spread"] == csvNumber(10.0 / 105))
+    #expect(rows[0].instructionsPerOperation == 344.592 && rows[0].instructionsSpread == nil)
+    #expect(rows[0].nanoseconds == nil)
+    #expect(rows[1].instructionsPerOperation == 105)
+    #expect(rows[1].instructionsSpread.map(csvNumber) == csvNumber(10.0 / 105))
+    #expect(Report(rows).csv == text)
   }
 }
 

@@ -38,9 +38,8 @@ enum Rows {
     _ cells: [(Cell, CellRunner.Result?)], environment: RunEnvironment = environment,
     metric: Metric = .time
   ) -> String {
-    let rows = ReportBuilder(environment: environment, metric: metric).rows(
-      cells, largestFinished: [:])
-    return ReportSchema.csv(rows)
+    ReportBuilder(environment: environment, metric: metric).report(cells, largestFinished: [:])
+      .csv
   }
 
   static func write(_ text: String, name: String = UUID().uuidString + ".csv") -> String {
@@ -62,12 +61,12 @@ struct ReportTests {
     let rows = try ReportReader.read(Rows.write(text))
     #expect(rows.count == 2)
     let row = rows[1]
-    #expect(row["ns_min"] == "10" && row["ns_median"] == "12" && row["ns_max"] == "14")
-    #expect(row["ns_p90"] == "13.6")
-    #expect(row["ratio_to_limit"] == csvNumber(12 / 2.1))
-    #expect(row["cpu"] == "cpu, model")
-    #expect(row["status"] == "ok")
-    #expect(row["date"] == "2026-11-20T10:00:00Z")
+    #expect(row.nanoseconds == CellResult.Quantiles(min: 10, median: 12, p90: 13.6, max: 14))
+    #expect(row.ratioToLimit.map(csvNumber) == csvNumber(12 / 2.1))
+    #expect(row.environment == Rows.environment)
+    #expect(row.status == .ok && row.unit == "delivery" && row.metric == .time)
+    #expect(row.cell == Rows.plan())
+    #expect(Report(rows).csv == text)
   }
 
   @Test("A cell that fails its self-check is invalid and carries no number")
@@ -76,17 +75,16 @@ struct ReportTests {
       (Rows.plan(), .finished(Rows.outcome([], problem: "expected 16 deliveries")))
     ])
     let row = try #require(try ReportReader.read(Rows.write(text)).first)
-    #expect(row["status"] == "invalid")
-    #expect(row["ns_median"].isEmpty && row["ns_min"].isEmpty)
-    #expect(row["note"].contains("expected 16 deliveries"))
+    #expect(row.status.name == "invalid" && row.nanoseconds == nil)
+    #expect(row.status.reason.contains("expected 16 deliveries"))
   }
 
   @Test("Capped cells say so and carry no number")
   func cappedCell() throws {
     let text = Rows.report([(Rows.plan(n: 1_048_576), .timedOut), (Rows.plan(n: 4), nil)])
     let rows = try ReportReader.read(Rows.write(text))
-    #expect(rows.map { $0["status"] } == ["capped", "capped"])
-    #expect(rows.allSatisfy { $0["ns_median"].isEmpty })
+    #expect(rows.map(\.status.name) == ["capped", "capped"])
+    #expect(rows.allSatisfy { $0.nanoseconds == nil && $0.cost == nil })
   }
 
   @Test("Without jemalloc the memory columns stay empty and the status says why")
@@ -95,17 +93,17 @@ struct ReportTests {
     outcome.memoryMeasured = false
     let text = Rows.report([(Rows.plan(), .finished(outcome))])
     let row = try #require(try ReportReader.read(Rows.write(text)).first)
-    #expect(row["status"] == "ok-no-memory")
-    #expect(row["allocs_per_op"].isEmpty && row["bytes_per_op"].isEmpty)
-    #expect(row["note"].contains("jemalloc"))
+    #expect(row.status.name == "ok-no-memory")
+    #expect(row.allocationsPerOperation == nil && row.bytesPerOperation == nil)
+    #expect(row.status.reason.contains("jemalloc"))
   }
 
-  @Test("Summary statistics interpolate between ranks")
+  @Test("Order statistics interpolate between ranks")
   func statistics() throws {
-    let summary = try #require(Summary([4, 1, 3, 2]))
+    let summary = try #require(CellResult.Quantiles([4, 1, 3, 2]))
     #expect(summary.min == 1 && summary.max == 4 && summary.median == 2.5)
     #expect(abs(summary.p90 - 3.7) < 1e-9)
-    #expect(Summary([]) == nil)
+    #expect(CellResult.Quantiles([]) == nil)
   }
 }
 
@@ -229,14 +227,13 @@ struct ReportErrorTests {
   func schemaOne() throws {
     let text = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
     var lines = try CSV.records(text, file: "-").map(\.fields)
-    let keep = ReportSchema.columns.enumerated().filter {
-      !ReportSchema.addedInVersion2.contains($0.element)
-    }.map(\.offset)
+    let keep = ReportColumn.all.enumerated().filter { $0.element.since == 1 }.map(\.offset)
     lines = lines.map { fields in keep.map { fields[$0] } }
     lines[1][0] = "1"
     let path = Rows.write(lines.map { CSV.line($0) }.joined(separator: "\n") + "\n")
     let row = try #require(try ReportReader.read(path).first)
-    #expect(row.metric == .time && row["ns_median"] == "2")
+    #expect(row.metric == .time && row.nanoseconds?.median == 2 && row.schema == "1")
+    #expect(Report([row]).csv == lines.map { CSV.line($0) }.joined(separator: "\n") + "\n")
   }
 
   @Test("A directory, a device or a FIFO is not a report")

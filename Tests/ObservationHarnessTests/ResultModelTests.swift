@@ -44,6 +44,42 @@ struct ResultModelTests {
     #expect(measured["ns_median"] is Double && measured["note"] == nil)
   }
 
+  @Test(
+    "JSON is checked by the CSV's column table: what the CSV reader refuses, JSON does too",
+    arguments: [
+      ("ns_median", "-2", "column 'ns_median' should be above zero"),
+      ("n", "0", "column 'n' should be a whole number from 1"),
+      ("workload", "\"spin\"", "workload 'spin' is not one of"),
+      ("status", "\"fine\"", "status 'fine' is not one of"),
+      ("note", "\"why\"", "status 'ok' takes no note"),
+    ])
+  func jsonIsChecked(column: String, value: String, problem: String) throws {
+    let path = try #require(Self.committedReports.first { $0.contains("_vm.csv") })
+    let measured = try #require(try Report.read(path).results.first { $0.status == .ok })
+    let json = String(decoding: try JSONEncoder().encode(measured), as: UTF8.self)
+    var object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    object[column] = try JSONSerialization.jsonObject(
+      with: Data(value.utf8), options: .fragmentsAllowed)
+    let broken = try JSONSerialization.data(withJSONObject: object)
+    #expect(try JSONDecoder().decode(CellResult.self, from: json.data(using: .utf8)!) == measured)
+    do {
+      _ = try JSONDecoder().decode(CellResult.self, from: broken)
+      Issue.record("\(column) = \(value) was accepted")
+    } catch DecodingError.dataCorrupted(let context) {
+      #expect(context.debugDescription.contains(problem), "\(context.debugDescription)")
+    }
+  }
+
+  @Test("The header is the column table's, and every column appears once")
+  func header() {
+    let names = ReportColumn.all.map(\.name)
+    #expect(ReportSchema.header == names.joined(separator: ","))
+    #expect(Set(names).count == names.count)
+    #expect(ReportColumn.columns(ofVersion: "1")?.contains { $0.name == "metric" } == false)
+    #expect(ReportColumn.columns(ofVersion: "3") == nil)
+  }
+
   @Test("A status and its reason are one typed value; ok carries no reason")
   func statuses() {
     #expect(CellResult.Status(name: "ok", reason: "") == .ok)

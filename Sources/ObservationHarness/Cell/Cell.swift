@@ -30,7 +30,7 @@ public struct Cell: Hashable, Sendable {
   }
 
   /// The cell's name in reports and comparisons: allocator, backend, workload, pattern, n
-  /// and depth, joined by `/` (what ``ReportRow/cellKey`` gives for its row).
+  /// and depth, joined by `/`.
   public var key: String {
     [
       allocator.rawValue, backend, workload.rawValue, pattern.rawValue, String(n), String(depth),

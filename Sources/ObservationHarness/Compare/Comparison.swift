@@ -103,16 +103,16 @@ public struct Comparison {
     base: [CellResult], candidate: [CellResult], threshold: Double,
     allowingOtherMachine: Bool = false
   ) throws {
-    let bases = Dictionary(base.map { ($0.cell.key, $0) }, uniquingKeysWith: { first, _ in first })
+    let bases = Dictionary(base.map { ($0.cell, $0) }, uniquingKeysWith: { first, _ in first })
     let candidates = Dictionary(
-      candidate.map { ($0.cell.key, $0) }, uniquingKeysWith: { first, _ in first })
-    let shared = base.filter { candidates[$0.cell.key] != nil }
+      candidate.map { ($0.cell, $0) }, uniquingKeysWith: { first, _ in first })
+    let shared = base.filter { candidates[$0.cell] != nil }
     guard !shared.isEmpty else {
       throw InputError.nothingInCommon(
         base: Self.describe(base), candidate: Self.describe(candidate))
     }
     for row in shared {
-      let other = candidates[row.cell.key]!
+      let other = candidates[row.cell]!
       if row.metric != other.metric {
         throw InputError.mixed(
           "cell \(row.cell.key) is measured in \(row.metric.rawValue) in the base and in"
@@ -131,27 +131,13 @@ public struct Comparison {
     if metric == .time && !machineDifferences.isEmpty && !allowingOtherMachine {
       throw InputError.otherMachine(machineDifferences)
     }
-    onlyInBase = base.map(\.cell.key).filter { candidates[$0] == nil }
-    onlyInCandidate = candidate.map(\.cell.key).filter { bases[$0] == nil }
-    cells = shared.map { Self.pair($0, candidates[$0.cell.key]!) }
+    onlyInBase = base.filter { candidates[$0.cell] == nil }.map(\.cell.key)
+    onlyInCandidate = candidate.filter { bases[$0.cell] == nil }.map(\.cell.key)
+    cells = shared.map { Self.pair($0, candidates[$0.cell]!) }
     switch metric {
     case .instructions: judgeCounts()
     case .time: try judgeTimes()
     }
-  }
-
-  /// Compares the reports read as rows (see
-  /// ``init(base:candidate:threshold:allowingOtherMachine:)-([CellResult],_,_,_)``).
-  ///
-  /// - Throws: ``InputError``, as the typed initializer does.
-  /// - Complexity: O(*c* log *c*) for *c* cells.
-  public init(
-    base: [ReportRow], candidate: [ReportRow], threshold: Double,
-    allowingOtherMachine: Bool = false
-  ) throws {
-    try self.init(
-      base: base.compactMap(CellResult.init), candidate: candidate.compactMap(CellResult.init),
-      threshold: threshold, allowingOtherMachine: allowingOtherMachine)
   }
 
   /// What differs between two runs' machines: host, CPU and core count.

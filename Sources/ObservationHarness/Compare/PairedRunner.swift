@@ -111,7 +111,7 @@ public struct PairedRunner {
       cell.baseSamples += baseTimes
       cell.candidateSamples += candidateTimes
       let ratios = zip(baseTimes, candidateTimes).map { $1 / $0 }
-      if let median = Summary(ratios)?.median { cell.roundRatios.append(median) }
+      if let median = CellResult.Quantiles(ratios)?.median { cell.roundRatios.append(median) }
     }
     return nil
   }
@@ -229,7 +229,7 @@ public struct PairedReport {
 
   private func columns(_ cell: PairedRunner.Entry) -> [String] {
     let median = { (values: [Double]) in
-      Summary(values).map { csvNumber($0.median) + " ns" } ?? "-"
+      CellResult.Quantiles(values).map { csvNumber($0.median) + " ns" } ?? "-"
     }
     guard let estimate = cell.estimate else {
       return [name(cell.plan), median(cell.baseSamples), median(cell.candidateSamples), "-", "-"]

@@ -232,7 +232,7 @@ struct RunShift {
   private func percent(_ logValue: Double) -> Double { (exp(logValue) - 1) * 100 }
 
   static func median(_ values: [Double]) -> Double? {
-    Summary(values)?.median
+    CellResult.Quantiles(values)?.median
   }
 
   /// 1.4826 times the median absolute deviation from the median: one standard deviation

@@ -49,6 +49,31 @@ public struct CellResult: Equatable, Sendable {
     public var p90: Double
     /// The largest.
     public var max: Double
+
+    /// The order statistics of `values` (linear interpolation between closest ranks); `nil`
+    /// for no values.
+    ///
+    /// - Complexity: O(*v* log *v*) for *v* values.
+    package init?(_ values: [Double]) {
+      guard !values.isEmpty else { return nil }
+      let sorted = values.sorted()
+      func quantile(_ q: Double) -> Double {
+        let position = q * Double(sorted.count - 1)
+        let lower = Int(position)
+        let upper = Swift.min(lower + 1, sorted.count - 1)
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
+      }
+      self.init(
+        min: sorted[0], median: quantile(0.5), p90: quantile(0.9), max: sorted[sorted.count - 1])
+    }
+
+    /// The order statistics themselves.
+    package init(min: Double, median: Double, p90: Double, max: Double) {
+      self.min = min
+      self.median = median
+      self.p90 = p90
+      self.max = max
+    }
   }
 
   /// Whether a cell was measured, and if not why: a report's `status` and `note` columns.
@@ -95,6 +120,9 @@ public struct CellResult: Equatable, Sendable {
       }
     }
 
+    /// The names a report's `status` column can hold, in alphabetical order.
+    package static let names = ["capped", "failed", "invalid", "ok", "ok-no-memory"]
+
     /// The status called `name` with `reason`, or `nil` for a name no report uses.
     public init?(name: String, reason: String) {
       switch name {
@@ -128,45 +156,6 @@ public struct CellResult: Equatable, Sendable {
 }
 
 extension CellResult {
-  /// The result a report row holds; `nil` if the row names a workload, pattern or allocator
-  /// this tool does not know, or an `ok` status with a note (``ReportReader`` refuses those).
-  ///
-  /// - Complexity: O(*c*) for *c* columns.
-  public init?(_ row: ReportRow) {
-    guard let allocator = Allocator(rawValue: row["allocator"]),
-      let workload = Workload(rawValue: row["workload"]),
-      let pattern = WorkloadPattern(rawValue: row["pattern"]), let n = Int(row["n"]),
-      let metric = Metric(rawValue: row["metric"]),
-      let status = Status(name: row["status"], reason: row["note"])
-    else { return nil }
-    func number(_ column: String) -> Double? { Double(row[column]) }
-    schema = row["schema"]
-    environment = RunEnvironment(
-      runID: row["run_id"], commit: row["commit"], date: row["date"], host: row["host"],
-      cpu: row["cpu"], cores: Int(row["cores"]) ?? 0, os: row["os"], swift: row["swift"],
-      build: row["build"])
-    cell = Cell(
-      allocator: allocator, backend: row["backend"], workload: workload, pattern: pattern, n: n,
-      depth: Int(row["depth"]) ?? 0)
-    unit = row["unit"]
-    self.metric = metric
-    repetitions = Int(row["repetitions"])
-    if let min = number("ns_min"), let median = number("ns_median"), let p90 = number("ns_p90"),
-      let max = number("ns_max")
-    {
-      nanoseconds = Quantiles(min: min, median: median, p90: p90, max: max)
-    }
-    instructionsPerOperation = number("instructions_per_op")
-    instructionsSpread = number("instructions_spread")
-    d1MissesPerOperation = number("d1_misses_per_op")
-    llMissesPerOperation = number("ll_misses_per_op")
-    ratioToLimit = number("ratio_to_limit")
-    allocationsPerOperation = number("allocs_per_op")
-    bytesPerOperation = number("bytes_per_op")
-    retainedBytesPerObserver = number("retained_bytes_per_observer")
-    self.status = status
-  }
-
   /// A result with no measurement yet: ``ReportBuilder`` fills it in.
   init(
     cell: Cell, environment: RunEnvironment, metric: Metric, status: Status,
@@ -180,34 +169,12 @@ extension CellResult {
     self.status = status
   }
 
-  /// Every column of the result, as text; empty for a value the result does not have.
+  /// Every column of the result in schema order, with its value; `nil` for a value the result
+  /// does not have.
   ///
   /// - Complexity: O(*c*) for *c* columns.
   public var columns: [(name: String, value: Value?)] {
-    [
-      ("schema", .text(schema)), ("run_id", .text(environment.runID)),
-      ("commit", .text(environment.commit)), ("date", .text(environment.date)),
-      ("host", .text(environment.host)), ("cpu", .text(environment.cpu)),
-      ("cores", .integer(environment.cores)), ("os", .text(environment.os)),
-      ("swift", .text(environment.swift)), ("build", .text(environment.build)),
-      ("allocator", .text(cell.allocator.rawValue)), ("backend", .text(cell.backend)),
-      ("workload", .text(cell.workload.rawValue)), ("pattern", .text(cell.pattern.rawValue)),
-      ("n", .integer(cell.n)), ("depth", .integer(cell.depth)), ("unit", .text(unit)),
-      ("metric", .text(metric.rawValue)), ("repetitions", repetitions.map(Value.integer)),
-      ("ns_min", nanoseconds.map { .number($0.min) }),
-      ("ns_median", nanoseconds.map { .number($0.median) }),
-      ("ns_p90", nanoseconds.map { .number($0.p90) }),
-      ("ns_max", nanoseconds.map { .number($0.max) }),
-      ("instructions_per_op", instructionsPerOperation.map(Value.number)),
-      ("instructions_spread", instructionsSpread.map(Value.number)),
-      ("d1_misses_per_op", d1MissesPerOperation.map(Value.number)),
-      ("ll_misses_per_op", llMissesPerOperation.map(Value.number)),
-      ("ratio_to_limit", ratioToLimit.map(Value.number)),
-      ("allocs_per_op", allocationsPerOperation.map(Value.number)),
-      ("bytes_per_op", bytesPerOperation.map(Value.number)),
-      ("retained_bytes_per_observer", retainedBytesPerObserver.map(Value.number)),
-      ("status", .text(status.name)), ("note", status.reason.isEmpty ? nil : .text(status.reason)),
-    ]
+    ReportColumn.all.map { ($0.name, $0.value(self)) }
   }
 
   /// A column's value.
@@ -227,16 +194,6 @@ extension CellResult {
       case .number(let value): return csvNumber(value)
       }
     }
-  }
-
-  /// The report row of the result, for the CSV.
-  public var row: ReportRow {
-    var row = ReportRow()
-    for (name, value) in columns where schema != "1" || !ReportSchema.addedInVersion2.contains(name)
-    {
-      if let value { row[name] = value.csvText }
-    }
-    return row
   }
 }
 
@@ -265,30 +222,31 @@ extension CellResult: Codable {
     }
   }
 
-  /// Reads a result written by ``encode(to:)``.
+  /// Reads a result written by ``encode(to:)``, checking every value as the CSV reader does.
   ///
   /// - Throws: `DecodingError` for a missing or malformed column.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Key.self)
-    var row = ReportRow()
-    for name in ReportSchema.columns {
-      let key = Key(stringValue: name)
-      guard container.contains(key) else { continue }
-      if let text = try? container.decode(String.self, forKey: key) {
-        row[name] = text
+    var fields: [String] = []
+    for column in ReportColumn.all {
+      let key = Key(stringValue: column.name)
+      if !container.contains(key) {
+        fields.append("")
+      } else if let text = try? container.decode(String.self, forKey: key) {
+        fields.append(text)
       } else if let integer = try? container.decode(Int.self, forKey: key) {
-        row[name] = String(integer)
+        fields.append(String(integer))
       } else {
-        row[name] = csvNumber(try container.decode(Double.self, forKey: key))
+        fields.append(csvNumber(try container.decode(Double.self, forKey: key)))
       }
     }
-    guard let result = CellResult(row) else {
+    do {
+      self = try ReportColumn.decode(fields, columns: ReportColumn.all)
+    } catch {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
           codingPath: decoder.codingPath,
-          debugDescription: "not a cell result: an unknown workload, pattern, allocator, metric"
-            + " or status, or an ok status with a note"))
+          debugDescription: "not a cell result: \(error.description)"))
     }
-    self = result
   }
 }

@@ -14,13 +14,12 @@ public struct Report: Equatable, Sendable {
   /// A report of `results`.
   public init(_ results: [CellResult]) { self.results = results }
 
-  /// Reads the CSV report at `path`, checking every field (see ``ReportReader``).
+  /// Reads the CSV report at `path`, checking every field against what its column accepts.
   ///
   /// - Throws: ``ReportError`` naming the file, the line and what is accepted.
   /// - Complexity: O(*b*) for a file of *b* bytes.
   public static func read(_ path: String) throws -> Report {
-    let rows = try ReportReader.read(path)
-    return Report(rows.map { CellResult($0)! })
+    Report(try ReportReader.read(path))
   }
 
   /// The report as CSV text: the header, then one line per result, in the schema its results
@@ -31,7 +30,7 @@ public struct Report: Equatable, Sendable {
   public var csv: String {
     let schemas = Set(results.map(\.schema))
     let version = schemas.count == 1 ? schemas.first! : ReportSchema.version
-    return ReportSchema.csv(results.map(\.row), version: version)
+    return ReportSchema.csv(results, version: version)
   }
 
   /// The report as JSON text: `{"schema": "2", "results": [...]}`, one object per result with

@@ -5,14 +5,6 @@ public struct ReportBuilder {
   let environment: RunEnvironment
   var metric: Metric = .time
 
-  /// The report's rows for `results`, in sweep order; `largestFinished` gives each series'
-  /// largest finished size, for the capped rows' notes.
-  public func rows(
-    _ results: [(Cell, CellRunner.Result?)], largestFinished: [Cell.Series: Int]
-  ) -> [ReportRow] {
-    report(results, largestFinished: largestFinished).results.map(\.row)
-  }
-
   /// The report of `results`, in sweep order; `largestFinished` gives each series' largest
   /// finished size, for the capped results' reasons.
   ///
@@ -21,12 +13,12 @@ public struct ReportBuilder {
     _ results: [(Cell, CellRunner.Result?)], largestFinished: [Cell.Series: Int]
   ) -> Report {
     // The physical limit per (allocator, n), from the C reference measured in this run.
-    var limits: [String: Double] = [:]
+    var limits: [Limit: Double] = [:]
     for (cell, result) in results where cell.backend == MeasuredBackend.referenceC.name {
       if case .finished(let outcome)? = result, outcome.problem == nil,
-        let summary = Summary(costs(outcome))
+        let summary = CellResult.Quantiles(costs(outcome))
       {
-        limits["\(cell.allocator.rawValue)/\(cell.n)"] = summary.median
+        limits[Limit(cell)] = summary.median
       }
     }
     return Report(
@@ -50,10 +42,21 @@ public struct ReportBuilder {
             cell: cell, environment: environment, metric: metric, status: .failed(reason: reason))
         case .finished(let outcome)?:
           return self.result(
-            cell, outcome, limit: limits["\(cell.allocator.rawValue)/\(cell.n)"],
+            cell, outcome, limit: limits[Limit(cell)],
             largestFinished: largest)
         }
       })
+  }
+
+  /// Where a notify cell's physical limit applies: the C reference at the same allocator and
+  /// size.
+  private struct Limit: Hashable {
+    var allocator: Allocator
+    var n: Int
+    init(_ cell: Cell) {
+      allocator = cell.allocator
+      n = cell.n
+    }
   }
 
   /// The outcome's costs per operation in the report's metric, one per repetition (time) or
@@ -70,7 +73,7 @@ public struct ReportBuilder {
       result.status = .invalid(reason: problem)
       return result
     }
-    guard !outcome.capped, let summary = Summary(costs(outcome)) else {
+    guard !outcome.capped, let summary = CellResult.Quantiles(costs(outcome)) else {
       result.status = .capped(
         reason: "fewer than \(CellPolicy.fewestRepetitions) repetitions fitted in the time budget;"
           + " largest size finished: \(largestFinished)")
@@ -79,15 +82,14 @@ public struct ReportBuilder {
     result.repetitions = costs(outcome).count
     switch metric {
     case .time:
-      result.nanoseconds = CellResult.Quantiles(
-        min: summary.min, median: summary.median, p90: summary.p90, max: summary.max)
+      result.nanoseconds = summary
     case .instructions:
       result.instructionsPerOperation = summary.median
       if summary.median > 0 && costs(outcome).count > 1 {
         result.instructionsSpread = (summary.max - summary.min) / summary.median
       }
-      result.d1MissesPerOperation = Summary(outcome.d1MissesPerOperation)?.median
-      result.llMissesPerOperation = Summary(outcome.llMissesPerOperation)?.median
+      result.d1MissesPerOperation = CellResult.Quantiles(outcome.d1MissesPerOperation)?.median
+      result.llMissesPerOperation = CellResult.Quantiles(outcome.llMissesPerOperation)?.median
     }
     if cell.workload == .notify || cell.workload == .erasedNotify, let limit, limit > 0 {
       result.ratioToLimit = summary.median / limit

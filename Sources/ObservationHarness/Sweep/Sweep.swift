@@ -87,7 +87,7 @@ public struct Sweep {
       case .finished(let outcome) where !outcome.capped:
         // Projections are made from times; counting instructions, work is fixed and the
         // budget is only a guard against a hang.
-        if metric == .time, let summary = Summary(outcome.nanosecondsPerOperation) {
+        if metric == .time, let summary = CellResult.Quantiles(outcome.nanosecondsPerOperation) {
           projections[plan.series, default: CostProjection()].record(
             n: plan.n, secondsPerRepetition: outcome.secondsPerRepetition,
             nanosecondsPerOperation: summary.median)

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import ObservationConformance
 import ObservationHarness
+import ObservationWorkloads
 
 /// `observatory history Results/*.csv --backend B --workload W --n N`: one cell across commits.
 struct HistoryCommand: ParsableCommand {
@@ -17,11 +19,17 @@ struct HistoryCommand: ParsableCommand {
 
   @Argument(help: "Reports (CSV), e.g. Results/*.csv.") var reports: [String]
   @Option(name: .long) var backend: String
-  @Option(name: .long) var workload: String
+  @Option(name: .long) var workload: Workload
   @Option(name: .long) var n: Int
-  @Option(name: .long, help: "Pattern (for cancel: fifo, lifo, random).") var pattern: String = "-"
-  @Option(name: .long, help: "Allocator; default: every allocator found.") var allocator: String?
-  @Option(name: .long, help: "Path depth for nested (default 3); other workloads have depth 0.")
+  @Option(name: .long, help: "Pattern (for cancel: fifo, lifo, random; for nested: leaf, …).")
+  var pattern: WorkloadPattern = .none
+  @Option(name: .long, help: "Allocator; default: every allocator found.") var allocator: Allocator?
+  @Option(
+    name: .long,
+    help: """
+      Path depth for nested (default \(SweepDefaults.depths.map(String.init).joined(separator: ","))); \
+      other workloads have depth 0.
+      """)
   var depth: Int?
   @Option(
     name: .long,
@@ -30,7 +38,7 @@ struct HistoryCommand: ParsableCommand {
   var metric: Metric?
 
   /// The depth to match: as given, or the sweep's default for the workload.
-  var plannedDepth: Int { depth ?? (workload == "nested" ? 3 : 0) }
+  var plannedDepth: Int { depth ?? (workload == .nested ? SweepDefaults.depths.last! : 0) }
 
   func validate() throws {
     if reports.isEmpty { throw ValidationError("give at least one report, e.g. Results/*.csv") }
@@ -71,7 +79,7 @@ struct HistoryCommand: ParsableCommand {
     }
     if paths.isEmpty, let matrix = reports.first {
       throw ValidationError(
-        "\(matrix): a conformance matrix (its header starts 'suite_version,rule,'), not a report"
+        "\(matrix): a conformance matrix (header '\(ConformanceMatrix.csvHeader)'), not a report"
           + " of costs; history reads the reports run writes (header 'schema,run_id,...')")
     }
     var matches: [CellResult] = []
@@ -102,16 +110,17 @@ struct HistoryCommand: ParsableCommand {
       for result in results { fileOfRow[identity(result)] = path }
       matches += results.filter {
         let cell = $0.cell
-        return cell.backend == backend && cell.workload.rawValue == workload && cell.n == n
-          && cell.pattern.rawValue == pattern && cell.depth == plannedDepth
-          && (allocator == nil || cell.allocator.rawValue == allocator)
+        return cell.backend == backend && cell.workload == workload && cell.n == n
+          && cell.pattern == pattern && cell.depth == plannedDepth
+          && (allocator == nil || cell.allocator == allocator)
           && (metric == nil || $0.metric == metric)
       }
     }
     guard !matches.isEmpty else {
       throw ValidationError(
-        "no row for backend '\(backend)', workload '\(workload)', pattern '\(pattern)', n \(n),"
-          + " depth \(plannedDepth)" + (allocator.map { ", allocator '\($0)'" } ?? "")
+        "no row for backend '\(backend)', workload '\(workload.rawValue)', pattern"
+          + " '\(pattern.rawValue)', n \(n), depth \(plannedDepth)"
+          + (allocator.map { ", allocator '\($0.rawValue)'" } ?? "")
           + (metric.map { ", metric \($0.rawValue)" } ?? "") + " in \(paths.count) report(s)")
     }
     // Times and counts are not one trend: with both, the times, and a note about the counts.
@@ -124,14 +133,15 @@ struct HistoryCommand: ParsableCommand {
     return (matches, notes)
   }
 
-  /// Whether the file at `path` starts with the conformance matrix's header.
+  /// Whether the file at `path` starts with the conformance matrix's header
+  /// (``ConformanceMatrix/csvHeader``).
   static func isConformanceMatrix(_ path: String) -> Bool {
     // Only a regular file is opened here: a named pipe would block (the reader says why not).
     var status = stat()
     guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
     guard let handle = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? handle.close() }
-    let prefix = "suite_version,rule,"
+    let prefix = ConformanceMatrix.csvHeader
     let start = (try? handle.read(upToCount: prefix.utf8.count)) ?? Data()
     return start == Data(prefix.utf8)
   }

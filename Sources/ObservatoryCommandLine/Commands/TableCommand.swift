@@ -20,7 +20,7 @@ struct TableCommand: ParsableCommand {
   var sizes: CommaSeparated<Int>?
   @Option(
     name: .long, help: "Allocator whose rows to show; default: the report's, if it has one.")
-  var allocator: String?
+  var allocator: Allocator?
   @Option(name: .long, help: "markdown, or json (the results the table shows).")
   var format: TableFormat = .markdown
 
@@ -45,26 +45,27 @@ struct TableCommand: ParsableCommand {
     do { rows = try Report.read(report).results } catch let error as ReportError {
       throw ValidationError(error.description)
     }
-    let allocators = Array(Set(rows.map(\.cell.allocator.rawValue))).sorted()
+    let allocators = Allocator.allCases.filter { allocator in
+      rows.contains { $0.cell.allocator == allocator }
+    }
+    let names = allocators.map(\.rawValue).sorted().joined(separator: ", ")
     guard let chosen = allocator ?? (allocators.count == 1 ? allocators[0] : nil) else {
       throw ValidationError(
-        "\(report) holds rows of several allocators (\(allocators.joined(separator: ", ")));"
-          + " choose one with --allocator")
+        "\(report) holds rows of several allocators (\(names)); choose one with --allocator")
     }
     guard allocators.contains(chosen) else {
       throw ValidationError(
-        "\(report) has no row of allocator '\(chosen)'; it has: \(allocators.joined(separator: ", "))"
-      )
+        "\(report) has no row of allocator '\(chosen.rawValue)'; it has: \(names)")
     }
-    let shown = rows.filter { $0.cell.allocator.rawValue == chosen && Self.isShown($0) }
+    let shown = rows.filter { $0.cell.allocator == chosen && Self.isShown($0) }
     let available = Set(shown.map(\.cell.n)).sorted()
     guard !available.isEmpty else {
       throw ValidationError(
-        "\(report) has no notify, subscribe or cancel (random) row of allocator '\(chosen)',"
+        "\(report) has no notify, subscribe or cancel (random) row of allocator '\(chosen.rawValue)',"
           + " the workloads the table shows")
     }
     let has =
-      "\(report) has notify, subscribe or cancel (random) rows of allocator '\(chosen)' at n = "
+      "\(report) has notify, subscribe or cancel (random) rows of allocator '\(chosen.rawValue)' at n = "
       + Self.list(available)
     let counts: [Int]
     if let requested = sizes?.elements {

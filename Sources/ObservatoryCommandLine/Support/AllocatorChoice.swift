@@ -16,3 +16,6 @@ enum AllocatorChoice: String, CaseIterable, ExpressibleByArgument {
     }
   }
 }
+
+/// `history --allocator jemalloc` and `table --allocator system`: one allocator's rows.
+extension Allocator: ExpressibleByArgument {}
