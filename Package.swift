@@ -114,13 +114,14 @@ let package = Package(
       swiftSettings: languageMode),
 
     // The harness: cells in fresh processes, calibration, budgets, statistics, reports,
-    // comparisons, the HTML page of a report. CInstructionCounting brackets the measured region
-    // for callgrind; CProcessControl pins a cell to a processor and ends it with its parent;
+    // comparisons, the HTML page of a report. It knows no backend of its own: the tool hands it
+    // the rows to measure. CInstructionCounting brackets the measured region for callgrind;
+    // CProcessControl pins a cell to a processor and ends it with its parent;
     // ObservationConformance reads the conformance matrix the HTML page shows.
     .target(
       name: "ObservationHarness",
       dependencies: [
-        "ObservationCore", "ObservationBackends", "ObservationWorkloads", "ObservationConformance",
+        "ObservationCore", "ObservationWorkloads", "ObservationConformance",
         "CInstructionCounting", "CProcessControl",
       ],
       swiftSettings: languageMode),

@@ -9,22 +9,22 @@
 
 #ifdef OBSERVATORY_HAS_CALLGRIND
 
-int observatory_callgrind_available(void) { return 1; }
+int instruction_counting_available(void) { return 1; }
 
-int observatory_running_on_valgrind(void) { return RUNNING_ON_VALGRIND ? 1 : 0; }
+int instruction_counting_on_valgrind(void) { return RUNNING_ON_VALGRIND ? 1 : 0; }
 
-void observatory_callgrind_start(void) { CALLGRIND_START_INSTRUMENTATION; }
+void instruction_counting_start(void) { CALLGRIND_START_INSTRUMENTATION; }
 
-void observatory_callgrind_stop(void) { CALLGRIND_STOP_INSTRUMENTATION; }
+void instruction_counting_stop(void) { CALLGRIND_STOP_INSTRUMENTATION; }
 
 #else
 
-int observatory_callgrind_available(void) { return 0; }
+int instruction_counting_available(void) { return 0; }
 
-int observatory_running_on_valgrind(void) { return 0; }
+int instruction_counting_on_valgrind(void) { return 0; }
 
-void observatory_callgrind_start(void) {}
+void instruction_counting_start(void) {}
 
-void observatory_callgrind_stop(void) {}
+void instruction_counting_stop(void) {}
 
 #endif

@@ -9,7 +9,7 @@
 #include <sys/prctl.h>
 #endif
 
-int observatory_allowed_cpu_count(void) {
+int process_control_allowed_cpu_count(void) {
 #if defined(__linux__)
   cpu_set_t set;
   CPU_ZERO(&set);
@@ -21,7 +21,7 @@ int observatory_allowed_cpu_count(void) {
 #endif
 }
 
-int observatory_pin_to_allowed_cpu(int index) {
+int process_control_pin_to_allowed_cpu(int index) {
 #if defined(__linux__)
   cpu_set_t allowed;
   CPU_ZERO(&allowed);
@@ -49,7 +49,7 @@ int observatory_pin_to_allowed_cpu(int index) {
 #endif
 }
 
-int observatory_die_with_parent(int expected_parent) {
+int process_control_die_with_parent(int expected_parent) {
 #if defined(__linux__)
   if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return -1;
   // The parent may have gone between fork and the request: then no signal will come.

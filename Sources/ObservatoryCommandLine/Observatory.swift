@@ -75,7 +75,7 @@ struct Observatory: ParsableCommand {
         request, among: ObservatoryTool.backends + MeasuredBackend.references)
     } catch let error as CellRequestError {
       if case .incompatible = error {
-        StandardOutput.writeError("observatory: error: \(error)\n")
+        StandardOutput.writeError("\(ObservatoryTool.name): error: \(error)\n")
         Foundation.exit(CellChild.incompatibleExitStatus)
       }
       fail(error.description)
@@ -98,7 +98,7 @@ struct Observatory: ParsableCommand {
     // ArgumentParser lists six or more accepted values a line each, indented.
     let line = message.split(whereSeparator: \.isNewline)
       .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-    if !line.isEmpty { StandardOutput.writeError("observatory: error: \(line)\n") }
+    if !line.isEmpty { StandardOutput.writeError("\(ObservatoryTool.name): error: \(line)\n") }
     Foundation.exit(1)
   }
 }

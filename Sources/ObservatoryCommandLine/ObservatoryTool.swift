@@ -31,6 +31,9 @@ public enum ObservatoryTool {
   /// declare: `Observatory`, or the third party's executable name.
   nonisolated(unsafe) static var packageName = "Observatory"
 
+  /// What the tool's messages start with: `observatory`, or the third party's executable name.
+  nonisolated(unsafe) static var name = "observatory"
+
   /// Parses the process's arguments, runs the command they name over `backends` (after the
   /// built-in ones when `includingBuiltIns`) and exits: status 0, 1 for a usage or input error,
   /// 2 for a regression found by `compare`, `ab` or `baseline check`.
@@ -44,7 +47,8 @@ public enum ObservatoryTool {
     let all = (includingBuiltIns ? MeasuredBackend.builtIns : []) + backends
     if let problem = problem(with: all) { Observatory.fail(problem) }
     if !backends.isEmpty {
-      packageName = "this package (\(CommandLine.arguments.first.map(basename) ?? "the tool"))"
+      name = CommandLine.arguments.first.map(basename) ?? name
+      packageName = "this package (\(name))"
     }
     self.backends = all
     Observatory.main()

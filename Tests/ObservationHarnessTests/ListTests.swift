@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ObservationBackends
+import ObservationCore
 import ObservationWorkloads
 import Testing
 

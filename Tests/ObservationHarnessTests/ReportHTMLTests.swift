@@ -122,7 +122,8 @@ struct ReportHTMLTests {
   func chartsPerWorkload() throws {
     let path = PageFixtures.reportPath()
     let report = try Report.read(path)
-    let tree = try PageFixtures.page(try HTMLReport.read(report: path))
+    let tree = try PageFixtures.page(
+      try HTMLReport.read(report: path, generator: "observatory report"))
     let workloads = tree.all("section", classes: ["workload"]).map {
       $0.attributes["data-workload"]
     }
@@ -147,7 +148,8 @@ struct ReportHTMLTests {
   func seriesAndPoints() throws {
     let path = PageFixtures.reportPath()
     let results = try Report.read(path).results
-    let tree = try PageFixtures.page(try HTMLReport.read(report: path))
+    let tree = try PageFixtures.page(
+      try HTMLReport.read(report: path, generator: "observatory report"))
     let notify = try #require(Self.figures(tree, .notify).first)
     let drawn = notify.all("g", classes: ["series"]).compactMap { $0.attributes["data-backend"] }
     #expect(drawn == PageFixtures.references + PageFixtures.backends)
@@ -191,7 +193,8 @@ struct ReportHTMLTests {
     let path = PageFixtures.reportPath()
     let results = try Report.read(path).results
     let capped = try #require(results.first { $0.status.name == "capped" })
-    let tree = try PageFixtures.page(try HTMLReport.read(report: path))
+    let tree = try PageFixtures.page(
+      try HTMLReport.read(report: path, generator: "observatory report"))
     let notify = try #require(Self.figures(tree, .notify).first)
     let group = try #require(Self.series(notify, capped.cell.backend))
     let stops = group.all("g", classes: ["stop", "capped"])
@@ -219,7 +222,8 @@ struct ReportHTMLTests {
   @Test("Zero allocations are drawn on a zero line, and a retained-bytes chart has its unit")
   func memoryCharts() throws {
     let path = PageFixtures.reportPath()
-    let tree = try PageFixtures.page(try HTMLReport.read(report: path))
+    let tree = try PageFixtures.page(
+      try HTMLReport.read(report: path, generator: "observatory report"))
     let notify = try #require(Self.figures(tree, .notify, quantity: "allocations").first)
     #expect(notify.all("line", classes: ["zero"]).count == 1)
     let retained = try #require(
@@ -233,7 +237,8 @@ struct ReportHTMLTests {
   func instructionReport() throws {
     let path = PageFixtures.instructionReportPath()
     let results = try Report.read(path).results
-    let tree = try PageFixtures.page(try HTMLReport.read(report: path))
+    let tree = try PageFixtures.page(
+      try HTMLReport.read(report: path, generator: "observatory report"))
     let figure = try #require(Self.figures(tree, .notify).first)
     #expect(figure.attributes["data-metric"] == "instructions")
     #expect(figure.all("h3").first?.text == "Instructions: notify")
@@ -261,7 +266,8 @@ struct ReportHTMLTests {
     }
     let path = Rows.write(Rows.report(cells))
     let results = try Report.read(path).results
-    let tree = try PageFixtures.page(try HTMLReport.read(report: path))
+    let tree = try PageFixtures.page(
+      try HTMLReport.read(report: path, generator: "observatory report"))
     let figures = Self.figures(tree, .nested)
     // One chart against depth; none of a single size.
     #expect(figures.map { $0.attributes["data-dimension"] } == ["depth"])
@@ -288,7 +294,8 @@ struct ReportHTMLTests {
     let backends = ["linked-list", "array", "key-path"]
     let matrixPath = Rows.write(
       PageFixtures.matrixCSV(rules: rules.map { ($0.0, $0.1) }, backends: backends))
-    let page = try HTMLReport.read(report: PageFixtures.reportPath(), conformance: matrixPath)
+    let page = try HTMLReport.read(
+      report: PageFixtures.reportPath(), conformance: matrixPath, generator: "observatory report")
     let rows = try ConformanceMatrix.rows(
       fromCSV: String(contentsOfFile: matrixPath, encoding: .utf8))
     let tree = try PageFixtures.page(page)
@@ -330,7 +337,8 @@ struct ReportHTMLTests {
       threshold: Comparison.defaultThreshold(for: .time))
     #expect(!comparison.regressions.isEmpty)
     #expect(comparison.cells.first?.verdict == .inconclusive)
-    let tree = try PageFixtures.page(try HTMLReport.read(report: slower, baseline: base))
+    let tree = try PageFixtures.page(
+      try HTMLReport.read(report: slower, baseline: base, generator: "observatory report"))
     let section = try #require(tree.all("section").first { $0.attributes["id"] == "comparison" })
     let rows = section.all("tbody").flatMap { $0.childElements("tr") }
     #expect(rows.count == comparison.cells.count)
@@ -352,7 +360,8 @@ struct ReportHTMLTests {
   func metadata() throws {
     let path = PageFixtures.reportPath()
     let environment = try Report.read(path).results[0].environment
-    let tree = try PageFixtures.page(try HTMLReport.read(report: path))
+    let tree = try PageFixtures.page(
+      try HTMLReport.read(report: path, generator: "observatory report"))
     let header = try #require(tree.all("header").first)
     let terms = header.all("dt").map(\.text)
     let values = header.all("dd").map(\.text)
@@ -367,7 +376,9 @@ struct ReportHTMLTests {
 
   @Test("The page loads nothing and lets only its own script run")
   func selfContained() throws {
-    let html = try HTMLReport.read(report: PageFixtures.reportPath()).html
+    let html = try HTMLReport.read(
+      report: PageFixtures.reportPath(), generator: "observatory report"
+    ).html
     let tree = try HTMLTree(html)
     let scripts = tree.all("script")
     #expect(scripts.count == 1)
@@ -420,7 +431,8 @@ struct ReportHTMLInputTests {
       PageFixtures.matrixCSV(
         rules: [("R-01", Self.hostileTitle)], backends: [Self.hostileBackend],
         details: Self.hostileNote))
-    let page = try HTMLReport.read(report: path, baseline: path, conformance: matrix)
+    let page = try HTMLReport.read(
+      report: path, baseline: path, conformance: matrix, generator: "observatory report")
     let html = page.html
     let tree = try HTMLTree(html)
     #expect(tree.all("script").count == 1)
@@ -449,7 +461,9 @@ struct ReportHTMLInputTests {
     report: String, baseline: String? = nil, conformance: String? = nil
   ) -> String? {
     do {
-      _ = try HTMLReport.read(report: report, baseline: baseline, conformance: conformance)
+      _ = try HTMLReport.read(
+        report: report, baseline: baseline, conformance: conformance,
+        generator: "observatory report")
       return nil
     } catch {
       return "\(error)"
@@ -516,7 +530,7 @@ struct ReportHTMLInputTests {
     let report = PageFixtures.reportPath()
     #expect(Self.run(["report", report, "--output", output]) == nil)
     let written = try String(contentsOfFile: output, encoding: .utf8)
-    #expect(written == (try HTMLReport.read(report: report).html))
+    #expect(written == (try HTMLReport.read(report: report, generator: "observatory report").html))
     // An existing file is kept without --force, replaced with it.
     try "mine\n".write(toFile: output, atomically: true, encoding: .utf8)
     let refused = try #require(Self.run(["report", report, "--output", output]))

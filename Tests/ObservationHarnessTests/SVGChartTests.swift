@@ -75,7 +75,9 @@ extension XMLElement {
 struct SVGChartTests {
   /// The README's charts of `path`'s report.
   static func charts(_ path: String) throws -> [SVGChart] {
-    try SVGChart.draw(SVGChart.readme, of: try Report.read(path), source: path)
+    try SVGChart.draw(
+      SVGChart.readme, of: try Report.read(path), source: path,
+      generator: "observatory report --charts")
   }
 
   /// The backends with a measured cost in `selection`'s cells of `results`, in report order.
@@ -107,7 +109,8 @@ struct SVGChartTests {
   func linesAndLegend() throws {
     let path = PageFixtures.reportPath()
     let results = try Report.read(path).results
-    let page = try PageFixtures.page(try HTMLReport.read(report: path))
+    let page = try PageFixtures.page(
+      try HTMLReport.read(report: path, generator: "observatory report"))
     for chart in try Self.charts(path) {
       let svg = try SVGDocument(chart.svg)
       #expect(svg.root.localName == "svg")
@@ -253,7 +256,8 @@ struct SVGChartTests {
   func instructionReport() throws {
     let path = PageFixtures.instructionReportPath()
     let charts = try SVGChart.draw(
-      [SVGChart.Selection(.notify)], of: try Report.read(path), source: path)
+      [SVGChart.Selection(.notify)], of: try Report.read(path), source: path,
+      generator: "observatory report --charts")
     let heading = try SVGDocument(charts[0].svg).all("text", classes: ["heading"]).first
     #expect(heading?.stringValue == "Instructions: notify · instructions per delivery")
   }

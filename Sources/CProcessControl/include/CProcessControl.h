@@ -2,17 +2,17 @@
 #define OBSERVATORY_C_PROCESS_CONTROL_H
 
 /// The number of processors this process may run on (its affinity mask), at least 1.
-int observatory_allowed_cpu_count(void);
+int process_control_allowed_cpu_count(void);
 
 /// Restricts the calling process to the `index`-th processor of its current affinity mask
 /// (counting from 0, wrapping around). Returns the processor's number, or -1 with `errno` set.
 /// `sched_setaffinity`'s `cpu_set_t` macros are not visible to Swift.
-int observatory_pin_to_allowed_cpu(int index);
+int process_control_pin_to_allowed_cpu(int index);
 
 /// Asks the kernel to send SIGKILL to the calling process when the thread that started it
 /// ends, so that a cell process never outlives a sweep that was killed. Returns 0, or -1 if the
 /// parent had already gone (the caller should exit) or the request failed. `prctl` is variadic
 /// and so not callable from Swift.
-int observatory_die_with_parent(int expected_parent);
+int process_control_die_with_parent(int expected_parent);
 
 #endif

@@ -38,7 +38,7 @@ public enum ConformanceChild {
     _ backend: Backend, request: ConformanceChildRequest,
     configuration: ConformanceConfiguration = .standard
   ) throws {
-    if let parent = request.parentProcess, observatory_die_with_parent(parent) != 0 {
+    if let parent = request.parentProcess, process_control_die_with_parent(parent) != 0 {
       throw ConformanceIsolationError.parentGone
     }
     let order = ConformanceSuite.evaluationOrder

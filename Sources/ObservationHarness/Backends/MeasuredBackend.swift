@@ -1,4 +1,3 @@
-import ObservationBackends
 import ObservationCore
 import ObservationWorkloads
 
@@ -10,9 +9,11 @@ import ObservationWorkloads
 /// built-in ones are.
 ///
 /// ```swift
-/// let row = MeasuredBackend(MyBackend(), provenance: .original)
-/// ObservatoryTool.main(backends: [row])
+/// let row = MeasuredBackend(MyBackend(), BackendDescription(provenance: .original))
 /// ```
+///
+/// The command-line library's tool takes such rows and measures them beside the built-in
+/// backends, in the same reports (<doc:MeasuringYourOwnBackend>).
 public struct MeasuredBackend {
   /// What a row measures.
   public enum Kind: Sendable, Hashable {
@@ -20,7 +21,7 @@ public struct MeasuredBackend {
     case backend
     /// A plain loop, the floor a backend's cost is read against: it calls `n` callbacks
     /// (`notify`), or appends `n` closures to a reserved array (`subscribe`, for the rows that
-    /// have that loop; see ``referenceWorkloads``).
+    /// have that loop; see `referenceWorkloads`).
     case reference
   }
 
@@ -33,9 +34,9 @@ public struct MeasuredBackend {
   /// What a report says about the backend (for a reference loop: written here).
   public let description: BackendDescription
   /// The backend, for the conformance suite; `nil` for a reference loop.
-  public let backend: (any ObservationBackend)?
+  package let backend: (any ObservationBackend)?
   /// The workloads a reference loop measures; empty for a backend.
-  public let referenceWorkloads: [Workload]
+  package let referenceWorkloads: [Workload]
   /// Makes the measurement of one cell: given the workload, pattern, observer count, path
   /// depth, seed and memory probe, a function that does one repetition at a work scale.
   @usableFromInline
@@ -97,12 +98,12 @@ public struct MeasuredBackend {
   }
 
   /// Whether a write has been delivered when `set` returns.
-  public var deliversSynchronously: Bool { capabilities.has(.synchronousDelivery) }
+  package var deliversSynchronously: Bool { capabilities.has(.synchronousDelivery) }
 
   /// Whether a sweep that does not name this row measures it on `workload`: a nested variant
   /// repeats its base backend's single-property numbers, and a reference loop measures only
   /// its own workloads.
-  public func isMeasuredByDefault(on workload: Workload) -> Bool {
+  package func isMeasuredByDefault(on workload: Workload) -> Bool {
     switch kind {
     case .reference: return referenceWorkloads.contains(workload)
     case .backend: return workload == .nested || description.nestedVariantOf == nil
@@ -112,7 +113,7 @@ public struct MeasuredBackend {
   /// The measurement of one cell, as a function of the work scale.
   ///
   /// - Complexity: O(1); the returned function does one repetition.
-  public func measurement(
+  package func measurement(
     of workload: Workload, pattern: WorkloadPattern, n: Int, depth: Int, seed: UInt64,
     probe: MemoryProbe
   ) -> (WorkScale) -> Sample {
@@ -122,7 +123,7 @@ public struct MeasuredBackend {
 
 extension MeasuredBackend {
   /// C function pointers called from an array: the floor for one callback.
-  public static let referenceC = reference(
+  package static let referenceC = reference(
     "reference-c",
     [
       .notify: ReferenceDrivers.cFunctionPointers
@@ -131,7 +132,7 @@ extension MeasuredBackend {
   /// The handler every backend gets, called from a C loop without retaining it: the floor for
   /// calling that handler, which is a Swift closure with a thunk (see
   /// `ReferenceDrivers.cLoopCallingSwiftHandlers`).
-  public static let referenceCSwiftHandler = reference(
+  package static let referenceCSwiftHandler = reference(
     "reference-c-swift-handler",
     [
       .notify: ReferenceDrivers.cLoopCallingSwiftHandlers
@@ -139,32 +140,15 @@ extension MeasuredBackend {
 
   /// Swift closures called from an array (`notify`), and appended to one whose capacity was
   /// reserved (`subscribe`): the floor for one closure call, and for keeping one closure.
-  public static let referenceSwiftClosures = reference(
+  package static let referenceSwiftClosures = reference(
     "reference-swift-closures",
     [
       .notify: ReferenceDrivers.swiftClosureArray, .subscribe: ReferenceDrivers.swiftClosureAppend,
     ])
 
   /// The reference rows, in report order.
-  public static var references: [MeasuredBackend] {
+  package static var references: [MeasuredBackend] {
     [referenceC, referenceCSwiftHandler, referenceSwiftClosures]
-  }
-
-  /// Every built-in backend, in the catalog's order (`BackendCatalog`), each made with the
-  /// initializer a third party's backend uses.
-  public static var builtIns: [MeasuredBackend] {
-    var collector = BuiltInCollector()
-    BackendCatalog.forEach(&collector)
-    return collector.rows
-  }
-
-  private struct BuiltInCollector: BackendVisitor {
-    var rows: [MeasuredBackend] = []
-    mutating func visit<Backend: ObservationBackend>(
-      _ backend: Backend, _ description: BackendDescription
-    ) {
-      rows.append(MeasuredBackend(backend, description))
-    }
   }
 
   private static func reference(
@@ -196,5 +180,5 @@ extension Array where Element == MeasuredBackend {
   /// The row called `name`, or `nil`.
   ///
   /// - Complexity: O(*n*) for *n* rows.
-  public func row(named name: String) -> MeasuredBackend? { first { $0.name == name } }
+  package func row(named name: String) -> MeasuredBackend? { first { $0.name == name } }
 }

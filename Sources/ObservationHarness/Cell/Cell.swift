@@ -39,24 +39,24 @@ public struct Cell: Hashable, Sendable {
 
   /// The series this cell belongs to: every size of one (allocator, backend, workload,
   /// pattern, depth).
-  public var series: Series {
+  package var series: Series {
     Series(
       allocator: allocator, backend: backend, workload: workload, pattern: pattern, depth: depth)
   }
 
   /// Every size of one (allocator, backend, workload, pattern, depth): the cells whose times
   /// project the next size's, and which a capped size stops.
-  public struct Series: Hashable, Sendable {
+  package struct Series: Hashable, Sendable {
     /// The allocator.
-    public var allocator: Allocator
+    package var allocator: Allocator
     /// The row's name.
-    public var backend: String
+    package var backend: String
     /// The workload.
-    public var workload: Workload
+    package var workload: Workload
     /// The pattern.
-    public var pattern: WorkloadPattern
+    package var pattern: WorkloadPattern
     /// The path depth (0 for the single-property workloads).
-    public var depth: Int
+    package var depth: Int
   }
 }
 

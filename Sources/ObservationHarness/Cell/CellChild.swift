@@ -36,17 +36,18 @@ package enum CellChild {
   package static func run(
     _ request: CellRequest, among rows: [MeasuredBackend]
   ) throws(CellChildError) -> CellOutcome {
-    if request.metric == .instructions && observatory_running_on_valgrind() == 0 {
+    if request.metric == .instructions && instruction_counting_on_valgrind() == 0 {
       throw .cannotMeasure(
         "--metric instructions counts only under valgrind --tool=callgrind"
-          + (observatory_callgrind_available() == 0
+          + (instruction_counting_available() == 0
             ? ", and this build has no callgrind client requests (install valgrind and rebuild)"
             : "; run the cell through a sweep with --metric instructions"))
     }
-    if let parent = request.parent, observatory_die_with_parent(parent) != 0 {
+    if let parent = request.parent, process_control_die_with_parent(parent) != 0 {
       throw .parentGone
     }
-    if let cpu = request.cpu, observatory_pin_to_allowed_cpu(Int32(truncatingIfNeeded: cpu)) < 0 {
+    if let cpu = request.cpu, process_control_pin_to_allowed_cpu(Int32(truncatingIfNeeded: cpu)) < 0
+    {
       throw .cannotMeasure("--cpu \(cpu): \(String(cString: strerror(errno)))")
     }
     let turns: TurnTaking?

@@ -156,11 +156,11 @@ package enum CellExecution {
     var isArmed = false
 
     func regionWillStart() {
-      if isArmed { observatory_callgrind_start() }
+      if isArmed { instruction_counting_start() }
     }
 
     func regionDidEnd() {
-      if isArmed { observatory_callgrind_stop() }
+      if isArmed { instruction_counting_stop() }
     }
   }
 }

@@ -1,5 +1,5 @@
 /// What a cell's process reports to the sweep: JSON on its standard output.
-public struct CellOutcome: Codable {
+package struct CellOutcome: Codable {
   /// Nanoseconds per operation, one per repetition (warm-up excluded).
   var nanosecondsPerOperation: [Double] = []
   /// Operations in the timed regions of all measured repetitions, to divide a count made over

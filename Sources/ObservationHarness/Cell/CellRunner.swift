@@ -5,7 +5,7 @@ import Foundation
 /// A cell's repetitions are spread over several processes: between two processes of the same
 /// build the same cell can differ by more than half (memory layout, which core, what the other
 /// core does), and only samples from several processes show that noise to `compare`.
-public struct CellRunner {
+package struct CellRunner {
   let executable: URL
   let jemallocPath: String?
   let repetitions: (Int) -> Int
@@ -14,12 +14,12 @@ public struct CellRunner {
   /// Processes per cell of the backend called by the argument.
   let processes: (String) -> Int
   /// Runs every process under callgrind, with a fixed amount of work, when set.
-  public var instructionCounter: InstructionCounter? = nil
+  package var instructionCounter: InstructionCounter? = nil
   /// The work of every repetition when instructions are counted (see ``WorkScale``).
   var instructionScale = 1.0 / 16
 
   /// How a cell's processes ended.
-  public enum Result {
+  package enum Result {
     case finished(CellOutcome)
     case timedOut
     case failed(String)
@@ -64,7 +64,7 @@ public struct CellRunner {
   /// Checks, before a sweep, that a cell process started with `jemallocPath` preloaded runs on
   /// jemalloc; a library that is not jemalloc, or does not load, is an error here rather than
   /// a failure in every jemalloc cell.
-  public func checkJemalloc() throws {
+  package func checkJemalloc() throws {
     guard let jemallocPath, let reason = probe(.jemalloc).failure else { return }
     throw ToolError("jemalloc at '\(jemallocPath)' cannot be used: \(reason)")
   }
@@ -155,7 +155,7 @@ public struct CellRunner {
   }
 
   /// A runner that launches `executable` for each cell.
-  public init(
+  package init(
     executable: URL, jemallocPath: String?, repetitions: @escaping (Int) -> Int, budget: Double,
     seed: UInt64, processes: @escaping (String) -> Int,
     instructionCounter: InstructionCounter? = nil, instructionScale: Double = 1.0 / 16
@@ -172,7 +172,7 @@ public struct CellRunner {
 }
 
 /// A cell process that has started: wait for it with `finish()`.
-public struct RunningCell {
+package struct RunningCell {
   let process: Process
   let countsFile: URL?
   /// A repetition already running when the budget ends may finish; one that would take far
@@ -251,7 +251,7 @@ public struct RunningCell {
 }
 
 /// What a child process printed; each field is written by one reader and read after both finish.
-public final class Collected: @unchecked Sendable {
+package final class Collected: @unchecked Sendable {
   var output = Data()
   var errors = Data()
 }

@@ -6,7 +6,7 @@ import Foundation
 /// valgrind 3.19 cannot read the debug information of this toolchain's release builds (it
 /// gives up on DWARF 5 forms), so the counter measures a copy of the executable with its debug
 /// sections stripped: the same code, byte for byte.
-public struct InstructionCounter {
+package struct InstructionCounter {
   /// valgrind's launcher.
   let valgrind: URL
   /// The stripped copy of the executable that cells run as.
@@ -33,12 +33,12 @@ public struct InstructionCounter {
     var description: String {
       switch self {
       case .noValgrind:
-        return "--metric instructions needs valgrind on PATH (Debian: apt-get install valgrind)"
+        return "counting instructions needs valgrind on PATH (Debian: apt-get install valgrind)"
       case .noClientRequests:
-        return "--metric instructions needs a build with valgrind's callgrind.h (Debian: apt-get"
+        return "counting instructions needs a build with valgrind's callgrind.h (Debian: apt-get"
           + " install valgrind, then rebuild); this one cannot mark its timed regions"
       case .strip(let reason):
-        return "--metric instructions could not make a copy without debug sections: \(reason)"
+        return "counting instructions could not make a copy without debug sections: \(reason)"
       }
     }
   }
@@ -46,11 +46,11 @@ public struct InstructionCounter {
   /// Finds valgrind and makes the stripped copy of `executable` in a new scratch directory.
   static func prepare(executable: URL, simulatesCaches: Bool) throws -> InstructionCounter {
     guard let valgrind = findOnPath("valgrind") else { throw SetUpError.noValgrind }
-    guard observatory_callgrind_available() != 0 else { throw SetUpError.noClientRequests }
+    guard instruction_counting_available() != 0 else { throw SetUpError.noClientRequests }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "observatory-callgrind-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+      "callgrind-scratch-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
-    Interruption.remember(directory: scratch.path)
+    ScratchDirectories.remember(scratch.path)
     let copy = scratch.appendingPathComponent(executable.lastPathComponent)
     guard let objcopy = findOnPath("objcopy") else {
       try? FileManager.default.removeItem(at: scratch)
@@ -170,9 +170,9 @@ public struct InstructionCounter {
   }
 
   /// Removes the stripped copy and any output left.
-  public func removeScratch() {
+  package func removeScratch() {
     try? FileManager.default.removeItem(at: scratch)
-    Interruption.forget(directory: scratch.path)
+    ScratchDirectories.forget(scratch.path)
   }
 
   static func findOnPath(_ name: String) -> URL? {

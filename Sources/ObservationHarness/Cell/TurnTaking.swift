@@ -13,7 +13,7 @@ import Foundation
 /// and passes it on after. A process that ends (done, out of budget, or failing) sends
 /// `finished` instead, and its partner goes on alone; a partner that died without a word is
 /// waited for at most `patience` seconds per turn.
-public final class TurnTaking {
+package final class TurnTaking {
   private let input: Int32
   private let output: Int32
   private var partnerFinished = false
@@ -27,7 +27,7 @@ public final class TurnTaking {
 
   /// Opens the two pipes. Both are opened for reading and writing, which on Linux never blocks
   /// and keeps a pipe open whichever process comes first.
-  public init(takingFrom inputPath: String, passingTo outputPath: String) throws {
+  package init(takingFrom inputPath: String, passingTo outputPath: String) throws {
     input = open(inputPath, O_RDWR | O_CLOEXEC)
     output = open(outputPath, O_RDWR | O_CLOEXEC)
     guard input >= 0, output >= 0 else {
@@ -77,19 +77,19 @@ public final class TurnTaking {
 /// The two named pipes of a round of ``TurnTaking``, in a private temporary directory, held
 /// open by the parent until `remove()` so that a turn given before a process opens its pipe
 /// is not lost.
-public final class TurnPipes {
+package final class TurnPipes {
   let directory: String
   let toBase: String
   let toCandidate: String
   private var descriptors: [Int32] = []
 
   init() throws {
-    var template = Array((NSTemporaryDirectory() + "/observatory-turns-XXXXXX").utf8CString)
+    var template = Array((NSTemporaryDirectory() + "/paired-turns-XXXXXX").utf8CString)
     guard let made = mkdtemp(&template) else {
       throw ToolError("cannot create a temporary directory: \(String(cString: strerror(errno)))")
     }
     directory = String(cString: made)
-    Interruption.remember(directory: directory)
+    ScratchDirectories.remember(directory)
     toBase = directory + "/to-base"
     toCandidate = directory + "/to-candidate"
     for path in [toBase, toCandidate] {
@@ -128,6 +128,6 @@ public final class TurnPipes {
     descriptors = []
     for path in [toBase, toCandidate] { unlink(path) }
     rmdir(directory)
-    Interruption.forget(directory: directory)
+    ScratchDirectories.forget(directory)
   }
 }

@@ -3,7 +3,7 @@ extension Comparison {
   /// scatter, and 1% for instruction counts, which repeat.
   ///
   /// - Complexity: O(1).
-  public static func defaultThreshold(for metric: Metric) -> Double {
+  package static func defaultThreshold(for metric: Metric) -> Double {
     metric == .instructions ? 0.01 : 0.05
   }
 }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Wall-clock times of two separate runs differ by more than their own repetitions show: on a
 /// shared machine a single cell can measure twice as slow in one run as in the next. A cell's
-/// time here is its fastest repetition (``comparedCost(_:)``), and a time verdict is made for a backend as a whole, from what each run knows about itself
+/// time here is its fastest repetition (`comparedCost(_:)`), and a time verdict is made for a backend as a whole, from what each run knows about itself
 /// (see `RunShift`): the reference rows give the machine's speed in each run, and a
 /// backend has moved when the median change of its cells, that speed taken out, stands
 /// beyond the noise of this comparison, alone or with every other backend. A cell of a
@@ -28,11 +28,11 @@ public struct Comparison {
     /// The cell's result in the candidate report.
     public var candidate: CellResult
     /// Candidate cost over base cost, if both were measured.
-    var ratio: Double?
+    public var ratio: Double?
     /// What the comparison concludes for this cell.
     public var verdict: Verdict
     /// Why a cell is inconclusive or not comparable.
-    var reason: String = ""
+    public var reason: String = ""
   }
 
   /// What a comparison concludes for one cell.
@@ -44,14 +44,14 @@ public struct Comparison {
     case capped = "capped in candidate"
   }
 
-  let metric: Metric
-  let threshold: Double
+  package let metric: Metric
+  package let threshold: Double
   /// Every cell present in both reports, in the base report's order.
   public var cells: [Entry] = []
-  var onlyInBase: [String] = []
-  var onlyInCandidate: [String] = []
+  package var onlyInBase: [String] = []
+  package var onlyInCandidate: [String] = []
   /// Time: the machine's speed, the noise and each backend's move between the runs.
-  var shift: RunShift?
+  package var shift: RunShift?
   /// How the two reports' machines differ (host, CPU, cores), one entry each; empty for one
   /// machine.
   public var machineDifferences: [String] = []
@@ -141,7 +141,7 @@ public struct Comparison {
   }
 
   /// What differs between two runs' machines: host, CPU and core count.
-  static func differences(_ base: RunEnvironment, _ candidate: RunEnvironment) -> [String] {
+  package static func differences(_ base: RunEnvironment, _ candidate: RunEnvironment) -> [String] {
     var differences: [String] = []
     if base.host != candidate.host {
       differences.append("host '\(base.host)' in the base, '\(candidate.host)' in the candidate")
@@ -165,7 +165,7 @@ public struct Comparison {
   }
 
   /// Whether `result` holds a measurement (status `ok`) that a comparison can use.
-  public static func measured(_ result: CellResult) -> Bool {
+  package static func measured(_ result: CellResult) -> Bool {
     result.status.isMeasured && (comparedCost(result) ?? 0) > 0
   }
 
@@ -179,7 +179,7 @@ public struct Comparison {
   /// most 4.5%.
   ///
   /// - Complexity: O(1).
-  public static func comparedCost(_ result: CellResult) -> Double? {
+  package static func comparedCost(_ result: CellResult) -> Double? {
     result.metric == .instructions ? result.instructionsPerOperation : result.nanoseconds?.min
   }
 
@@ -284,16 +284,16 @@ public struct Comparison {
 
   // MARK: - Output
 
-  private func describe(_ result: CellResult) -> String {
+  package func describe(_ result: CellResult) -> String {
     Self.measured(result) ? Self.comparedText(result) : result.status.name
   }
 
-  private func change(_ cell: Entry) -> String {
+  package func change(_ cell: Entry) -> String {
     cell.ratio.map { String(format: "%+.1f%%", ($0 - 1) * 100) } ?? "-"
   }
 
   /// Cells in report order, or only those whose verdict is not `unchanged`.
-  private func shown(changesOnly: Bool) -> [Entry] {
+  package func shown(changesOnly: Bool) -> [Entry] {
     changesOnly ? cells.filter { $0.verdict != .unchanged } : cells
   }
 
@@ -310,7 +310,7 @@ public struct Comparison {
     return ". No regression."
   }
 
-  var summary: String {
+  package var summary: String {
     let counts = Dictionary(grouping: cells, by: \.verdict).mapValues(\.count)
     let parts = Verdict.allCases.compactMap { verdict in
       counts[verdict].map { "\($0) \(verdict.rawValue)" }
@@ -332,82 +332,9 @@ public struct Comparison {
     if counts[.inconclusive] != nil {
       text +=
         "\nInconclusive cells changed by more than the threshold but not by more than this"
-        + " comparison can tell from noise: measure them with `observatory ab` (both builds,"
-        + " interleaved) or `--metric instructions`."
+        + " comparison can tell from noise: measure them with `ab` (both builds, interleaved)"
+        + " or by counting instructions."
     }
     return text
-  }
-
-  /// A plain-text table of the cells, then the summary.
-  public func text(changesOnly: Bool = false) -> String {
-    let header = [
-      "cell (allocator/backend/workload/pattern/n/depth)", "base", "candidate", "change", "verdict",
-    ]
-    let rows =
-      [header]
-      + shown(changesOnly: changesOnly).map { cell in
-        [
-          cell.key, describe(cell.base), describe(cell.candidate), change(cell),
-          cell.verdict.rawValue + (cell.reason.isEmpty ? "" : ": " + cell.reason),
-        ]
-      }
-    return TextTable.render(rows) + summary + "\n"
-  }
-
-  /// Markdown for a pull-request comment: the summary, the cells that did not stay unchanged,
-  /// then the unchanged ones folded away in a compact form.
-  public func markdown(changesOnly: Bool = false) -> String {
-    let allocators = Set(cells.map(\.base.cell.allocator))
-    func name(_ result: CellResult) -> String {
-      let cell = result.cell
-      var parts = [cell.backend, cell.workload.rawValue]
-      if cell.pattern != .none { parts.append(cell.pattern.rawValue) }
-      parts.append("n=\(cell.n)")
-      if cell.depth != 0 { parts.append("d=\(cell.depth)") }
-      if allocators.count > 1 { parts.insert(cell.allocator.rawValue, at: 0) }
-      return parts.joined(separator: " ")
-    }
-    // Verdicts worth reading come first, in full; the rest fold away.
-    let folded: Set<Verdict> = [.unchanged, .notComparable]
-    let changed = cells.filter { !folded.contains($0.verdict) }.sorted {
-      Verdict.allCases.firstIndex(of: $0.verdict)! < Verdict.allCases.firstIndex(of: $1.verdict)!
-    }
-    var lines = [summary.replacingOccurrences(of: "\n", with: "\n\n"), ""]
-    if !changed.isEmpty {
-      lines += ["| cell | base | candidate | change | verdict |", "|---|---:|---:|---:|---|"]
-      for cell in changed {
-        let verdict =
-          cell.verdict == .regression ? "**regression**" : cell.verdict.rawValue
-        lines.append(
-          "| \(name(cell.base)) | \(describe(cell.base)) | \(describe(cell.candidate))"
-            + " | \(change(cell)) | \(verdict) |")
-      }
-    }
-    if !changesOnly {
-      let notComparable = cells.filter { $0.verdict == .notComparable }
-      if !notComparable.isEmpty {
-        lines += [
-          "", "<details><summary>\(notComparable.count) cells not measured in the base</summary>",
-          "", "| cell | base | candidate |", "|---|---|---:|",
-        ]
-        for cell in notComparable {
-          lines.append(
-            "| \(name(cell.base)) | \(cell.base.status.name) | \(describe(cell.candidate)) |")
-        }
-        lines += ["", "</details>"]
-      }
-      let unchanged = cells.filter { $0.verdict == .unchanged }
-      if !unchanged.isEmpty {
-        lines += [
-          "", "<details><summary>\(unchanged.count) unchanged cells</summary>", "",
-          "| cell | base | change |", "|---|---:|---:|",
-        ]
-        for cell in unchanged {
-          lines.append("| \(name(cell.base)) | \(describe(cell.base)) | \(change(cell)) |")
-        }
-        lines += ["", "</details>"]
-      }
-    }
-    return lines.joined(separator: "\n") + "\n"
   }
 }

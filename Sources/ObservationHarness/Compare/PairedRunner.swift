@@ -7,13 +7,13 @@ import Foundation
 /// repetition made within milliseconds of it. The round's ratio is the median of its
 /// neighbouring pairs' ratios; rounds alternate which build goes first. Fresh processes per
 /// round keep what one process's memory layout does to one build from deciding the verdict.
-public struct PairedRunner {
+package struct PairedRunner {
   let base: CellRunner
   let candidate: CellRunner
   let rounds: Int
   let repetitions: Int
-  let threshold: Double
-  let confidence: Double
+  package let threshold: Double
+  package let confidence: Double
 
   /// The share of the calibrated work (about 20 ms) one repetition does in a round: a shorter
   /// repetition lies closer in time to its partner, on a machine whose speed moves within tens
@@ -21,23 +21,23 @@ public struct PairedRunner {
   static let repetitionShare = 0.25
 
   /// One cell measured on both builds.
-  public struct Entry {
-    var plan: Cell
+  package struct Entry {
+    package var plan: Cell
     /// Every measured repetition's nanoseconds per operation, per build.
-    var baseSamples: [Double] = []
-    var candidateSamples: [Double] = []
+    package var baseSamples: [Double] = []
+    package var candidateSamples: [Double] = []
     /// One ratio candidate / base per round: the median over its pairs of repetitions.
-    var roundRatios: [Double] = []
-    var estimate: RatioEstimate?
+    package var roundRatios: [Double] = []
+    package var estimate: RatioEstimate?
     /// What the paired rounds conclude for this cell.
-    public var verdict: Comparison.Verdict = .notComparable
-    var reason = ""
+    package var verdict: Comparison.Verdict = .notComparable
+    package var reason = ""
   }
 
   /// Measures `plan` with both builds, round after round, and judges the ratios.
   ///
   ///  - Complexity: `rounds` pairs of cell processes.
-  public func run(_ plan: Cell) -> Entry {
+  package func run(_ plan: Cell) -> Entry {
     var cell = Entry(plan: plan)
     // The base calibrates; every process then does the same work.
     let scale: Double
@@ -203,7 +203,7 @@ public struct PairedRunner {
   }
 
   /// Runs `base` and `candidate` side by side, `rounds` times.
-  public init(
+  package init(
     base: CellRunner, candidate: CellRunner, rounds: Int, repetitions: Int, threshold: Double,
     confidence: Double
   ) {
@@ -216,18 +216,18 @@ public struct PairedRunner {
   }
 }
 
-/// The verdicts of `ab`, as text or Markdown.
-public struct PairedReport {
-  let cells: [PairedRunner.Entry]
-  let threshold: Double
-  let confidence: Double
+/// The verdicts of `ab`, with what the text, Markdown and JSON renderings share.
+package struct PairedReport {
+  package let cells: [PairedRunner.Entry]
+  package let threshold: Double
+  package let confidence: Double
 
   /// The cells called a regression: what makes `ab` exit with status 2.
-  public var regressions: [PairedRunner.Entry] { cells.filter { $0.verdict == .regression } }
+  package var regressions: [PairedRunner.Entry] { cells.filter { $0.verdict == .regression } }
 
   private func name(_ plan: Cell) -> String { plan.key }
 
-  private func columns(_ cell: PairedRunner.Entry) -> [String] {
+  package func columns(_ cell: PairedRunner.Entry) -> [String] {
     let median = { (values: [Double]) in
       CellResult.Quantiles(values).map { csvNumber($0.median) + " ns" } ?? "-"
     }
@@ -241,11 +241,11 @@ public struct PairedReport {
     ]
   }
 
-  private func shown(_ changesOnly: Bool) -> [PairedRunner.Entry] {
+  package func shown(_ changesOnly: Bool) -> [PairedRunner.Entry] {
     changesOnly ? cells.filter { $0.verdict != .unchanged } : cells
   }
 
-  var summary: String {
+  package var summary: String {
     let counts = Dictionary(grouping: cells, by: \.verdict).mapValues(\.count)
     let parts = Comparison.Verdict.allCases.compactMap { verdict in
       counts[verdict].map { "\($0) \(verdict.rawValue)" }
@@ -257,36 +257,8 @@ public struct PairedReport {
         regressions: regressions.count, inconclusive: counts[.inconclusive] ?? 0)
   }
 
-  /// The report as a plain-text table; only the changed cells with `changesOnly`.
-  public func text(changesOnly: Bool = false) -> String {
-    let header = [
-      "cell (allocator/backend/workload/pattern/n/depth)", "base", "candidate", "change",
-      "\(csvNumber(confidence * 100))% interval", "verdict",
-    ]
-    let rows =
-      [header]
-      + shown(changesOnly).map {
-        columns($0) + [$0.verdict.rawValue + ($0.reason.isEmpty ? "" : ": " + $0.reason)]
-      }
-    return TextTable.render(rows) + summary + "\n"
-  }
-
-  /// The report as a Markdown table; only the changed cells with `changesOnly`.
-  public func markdown(changesOnly: Bool = false) -> String {
-    var lines = [
-      summary, "",
-      "| cell | base | candidate | change | \(csvNumber(confidence * 100))% interval | verdict |",
-      "|---|---:|---:|---:|---:|---|",
-    ]
-    for cell in shown(changesOnly) {
-      let verdict = cell.verdict == .regression ? "**regression**" : cell.verdict.rawValue
-      lines.append("| " + columns(cell).joined(separator: " | ") + " | \(verdict) |")
-    }
-    return lines.joined(separator: "\n") + "\n"
-  }
-
   /// A report of `cells` judged at `threshold` with `confidence`.
-  public init(cells: [PairedRunner.Entry], threshold: Double, confidence: Double) {
+  package init(cells: [PairedRunner.Entry], threshold: Double, confidence: Double) {
     self.cells = cells
     self.threshold = threshold
     self.confidence = confidence

@@ -9,11 +9,11 @@ import Foundation
 /// differ by a shift, so one wild process (a slow moment of the machine, an unlucky memory
 /// layout) moves it by one rank, not by its size; with 8 samples a side it is exact where a
 /// bootstrap of so few values is too narrow.
-public struct RatioEstimate: Equatable {
+package struct RatioEstimate: Equatable {
   /// The estimated ratio candidate / base.
-  var ratio: Double
-  var lower: Double
-  var upper: Double
+  package var ratio: Double
+  package var lower: Double
+  package var upper: Double
 
   /// `nil` when a side has no values, a value is not positive, or the samples are too small
   /// for an interval of `confidence` (4 a side give at most 97%).
@@ -83,7 +83,7 @@ public struct RatioEstimate: Equatable {
   /// pairs are centred on zero.
   ///
   /// - Complexity: O(*n*³), exact for any *n* this tool uses.
-  public static func signedRankCriticalCount(n: Int, tail: Double) -> Int? {
+  package static func signedRankCriticalCount(n: Int, tail: Double) -> Int? {
     guard n >= 1 else { return nil }
     // counts[w]: the subsets of {1, ..., n} whose sum is w, i.e. the sign patterns giving the
     // statistic w.

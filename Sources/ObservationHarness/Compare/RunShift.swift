@@ -30,24 +30,24 @@ import Foundation
 /// of their log ratios), nothing is told from noise: every backend is `inconclusive`. The
 /// limits were set from pairs of runs of one build on a two-core machine, quiet and beside
 /// a build; the README has the table.
-struct RunShift {
+package struct RunShift {
   /// One backend's move between the runs.
-  struct BackendMove {
-    var backend: String
+  package struct BackendMove {
+    package var backend: String
     /// Cells of the backend measured on both sides.
-    var cells: Int
+    package var cells: Int
     /// The median log ratio of its cells, with the reference rows' median taken out.
-    var logChange: Double
+    package var logChange: Double
     /// One deviation of `logChange` against the other backends; `nil` with fewer than
     /// ``minimumBackends`` backends.
     var relativeNoise: Double?
     /// How many deviations `logChange` stands from the backends' common median.
-    var relativeDeviations: Double?
-    var verdict: Comparison.Verdict
-    var reason: String
+    package var relativeDeviations: Double?
+    package var verdict: Comparison.Verdict
+    package var reason: String
 
     /// The change as a fraction (0.3 is 30% slower).
-    var change: Double { exp(logChange) - 1 }
+    package var change: Double { exp(logChange) - 1 }
   }
 
   /// Deviations beyond which a move is told from noise.
@@ -67,18 +67,18 @@ struct RunShift {
   static let minimumBackends = 4
 
   /// The reference rows' median change (log); `nil` when no reference row is in both runs.
-  var machineLogShift: Double?
+  package var machineLogShift: Double?
   /// One deviation of `machineLogShift`.
   var machineNoise = 0.0
   /// One robust deviation of every backend cell's log ratio around its backend's median.
-  var scatter = 0.0
+  package var scatter = 0.0
   /// The backends' common median change (log), against the reference rows.
   var commonLogChange = 0.0
   /// How many deviations `commonLogChange` stands from the reference rows; `nil` without
   /// reference rows.
   var commonDeviations: Double?
   /// Every backend with enough cells, in name order.
-  var moves: [BackendMove] = []
+  package var moves: [BackendMove] = []
 
   /// Whether the cells scatter too much for any verdict.
   var isBusy: Bool { scatter > Self.busyScatter }

@@ -10,7 +10,7 @@ extension HTMLReport {
   ///
   /// - Complexity: O(*r* log *r* + *m*) for *r* results and *m* rows of the matrix, and the
   ///   size of the comparison.
-  public var html: String {
+  package var html: String {
     let sections = ChartSection.sections(of: report)
     let script = ReportPageScript.source
     let digest = Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
@@ -29,7 +29,7 @@ extension HTMLReport {
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"
         + " style-src 'unsafe-inline'; script-src 'sha256-\(digest)'; base-uri 'none';"
         + " form-action 'none'\">",
-      "<meta name=\"generator\" content=\"observatory report\">",
+      "<meta name=\"generator\" content=\"\(HTMLText.escaped(generator))\">",
       "<title>Observatory report, commit "
         + HTMLText.escaped(commits.joined(separator: ", ")) + "</title>",
       "<style>\n" + ReportPageStyle.css + "\n</style>",
@@ -60,7 +60,7 @@ extension HTMLReport {
     }
     page += [
       "</main>",
-      "<footer>Written by <code>observatory report</code>. Every number on this page is read"
+      "<footer>Written by <code>\(HTMLText.escaped(generator))</code>. Every number on this page is read"
         + " from the files named above.</footer>",
       "<script>" + script + "</script>",
       "</body>",

@@ -16,52 +16,54 @@ import ObservationConformance
 ///   report: "Results/2026-11-23_e4202d2fd5eb_vm.csv", conformance: "Results/conformance.csv")
 /// try OutputFile("report.html", replacing: false).write(page.html)
 /// ```
-public struct HTMLReport {
+package struct HTMLReport {
   /// A baseline the report is compared with.
-  public struct Baseline {
+  package struct Baseline {
     /// The baseline's file, as given.
-    public var path: String
+    package var path: String
     /// The comparison of the report (the candidate) with the baseline (the base).
-    public var comparison: Comparison
+    package var comparison: Comparison
 
     /// The comparison `comparison` with the baseline read from `path`.
     ///
     /// - Complexity: O(1).
-    public init(path: String, comparison: Comparison) {
+    package init(path: String, comparison: Comparison) {
       self.path = path
       self.comparison = comparison
     }
   }
 
   /// A conformance matrix shown with the report.
-  public struct Conformance {
+  package struct Conformance {
     /// The matrix's file, as given.
-    public var path: String
+    package var path: String
     /// The matrix's rows, one per rule and backend.
-    public var rows: [ConformanceMatrix.Row]
+    package var rows: [ConformanceMatrix.Row]
 
     /// The matrix `rows`, read from `path`.
     ///
     /// - Complexity: O(1).
-    public init(path: String, rows: [ConformanceMatrix.Row]) {
+    package init(path: String, rows: [ConformanceMatrix.Row]) {
       self.path = path
       self.rows = rows
     }
   }
 
   /// The report charted.
-  public var report: Report
+  package var report: Report
   /// The report's file, as given; shown at the top of the page.
-  public var source: String
+  package var source: String
   /// The baseline, if any.
-  public var baseline: Baseline?
+  package var baseline: Baseline?
   /// The conformance matrix, if any.
-  public var conformance: Conformance?
+  package var conformance: Conformance?
+  /// The command that wrote the page, which its head and footer name.
+  package var generator = "report"
 
   /// A page of `report`, read from `source`, with `baseline` and `conformance` if given.
   ///
   /// - Complexity: O(1).
-  public init(
+  package init(
     report: Report, source: String, baseline: Baseline? = nil, conformance: Conformance? = nil
   ) {
     self.report = report
@@ -72,21 +74,23 @@ public struct HTMLReport {
 
   /// Reads the report at `report`, and the baseline and conformance matrix if given, and
   /// compares the report with the baseline as `compare` does (`threshold` as a fraction;
-  /// `compare`'s default for the report's metric if `nil`).
+  /// `compare`'s default for the report's metric if `nil`). The page names `generator` as the
+  /// command that wrote it.
   ///
   /// - Throws: ``ToolError`` in one line naming the file, the line and the problem: a report
   ///   or matrix that cannot be read or is malformed, or a baseline that shares no cell with
   ///   the report or measures another metric.
   /// - Complexity: O(*b*) for *b* bytes read, and the comparison's cost.
-  public static func read(
+  package static func read(
     report path: String, baseline baselinePath: String? = nil,
-    conformance conformancePath: String? = nil, threshold: Double? = nil
+    conformance conformancePath: String? = nil, threshold: Double? = nil, generator: String
   ) throws -> HTMLReport {
     let report: Report
     do { report = try Report.read(path) } catch let error as ReportError {
       throw ToolError(error.description)
     }
     var page = HTMLReport(report: report, source: path)
+    page.generator = generator
     if let baselinePath {
       do {
         let base = try Report.read(baselinePath)

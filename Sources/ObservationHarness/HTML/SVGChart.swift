@@ -14,29 +14,29 @@ import ObservationWorkloads
 ///     .write(chart.svg)
 /// }
 /// ```
-public struct SVGChart: Sendable {
+package struct SVGChart: Sendable {
   /// Which chart a file shows: the cost of `workload` in `pattern`, against *n*.
-  public struct Selection: Hashable, Sendable, CustomStringConvertible {
+  package struct Selection: Hashable, Sendable, CustomStringConvertible {
     /// The workload.
-    public var workload: Workload
+    package var workload: Workload
     /// The workload's pattern (`none` for a workload without variants).
-    public var pattern: WorkloadPattern
+    package var pattern: WorkloadPattern
 
     /// The chart of `workload` in `pattern`.
     ///
     /// - Complexity: O(1).
-    public init(_ workload: Workload, pattern: WorkloadPattern = .none) {
+    package init(_ workload: Workload, pattern: WorkloadPattern = .none) {
       self.workload = workload
       self.pattern = pattern
     }
 
     /// The file's name: the workload and its pattern, `notify.svg`, `cancel-random.svg`.
-    public var fileName: String {
+    package var fileName: String {
       workload.rawValue + (pattern == .none ? "" : "-" + pattern.rawValue) + ".svg"
     }
 
     /// The chart as the page names it: `notify`, `cancel (random)`.
-    public var description: String {
+    package var description: String {
       workload.rawValue + (pattern == .none ? "" : " (\(pattern.rawValue))")
     }
   }
@@ -46,16 +46,17 @@ public struct SVGChart: Sendable {
   /// lets a backend that keeps its observers in order find each one at an end (an array
   /// cancels newest-first cheaply), so only a seeded shuffle separates a cancellation that
   /// searches or shifts (O(*n*) each) from one that does not (O(1)).
-  public static let readme = [
+  package static let readme = [
     Selection(.notify), Selection(.subscribe), Selection(.cancel, pattern: .random),
   ]
 
   /// The chart drawn.
-  public var selection: Selection
+  package var selection: Selection
   /// The SVG document.
-  public var svg: String
+  package var svg: String
 
-  /// The charts `selections` of `report`, read from `source`, in the order given.
+  /// The charts `selections` of `report`, read from `source`, in the order given, each naming
+  /// `generator` as the command that drew it.
   ///
   /// Each is the page's cost chart of the workload and pattern against *n*: in time if the
   /// report measures time, else in instructions; of the first allocator the report has if it
@@ -65,8 +66,8 @@ public struct SVGChart: Sendable {
   /// - Throws: ``ToolError`` in one line naming `source` and every selection the report has no
   ///   measured cost of (no cell, or none that was measured).
   /// - Complexity: O(*r* log *r*) for *r* results, and the size of the files.
-  public static func draw(
-    _ selections: [Selection], of report: Report, source: String
+  package static func draw(
+    _ selections: [Selection], of report: Report, source: String, generator: String
   ) throws -> [SVGChart] {
     let charts = ChartSection.sections(of: report).flatMap(\.charts).filter {
       $0.quantity == .cost && $0.dimension == .size && !$0.drawnLines.isEmpty
@@ -82,7 +83,9 @@ public struct SVGChart: Sendable {
         missing.append(selection)
         continue
       }
-      drawn.append(SVGChart(selection: selection, svg: StandaloneChartSVG.document(chart)))
+      drawn.append(
+        SVGChart(
+          selection: selection, svg: StandaloneChartSVG.document(chart, generator: generator)))
     }
     guard missing.isEmpty else {
       throw ToolError(

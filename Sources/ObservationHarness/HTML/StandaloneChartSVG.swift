@@ -40,7 +40,7 @@ enum StandaloneChartSVG {
   /// The document of `chart`: an XML declaration and one `svg` element.
   ///
   /// - Complexity: O(*p* + *t* + *b*²) for *p* points, *t* ticks and *b* backends.
-  static func document(_ chart: Chart) -> String {
+  static func document(_ chart: Chart, generator: String) -> String {
     let width = layout.width
     let textWidth = width - 2 * padding
     var svg: [String] = []
@@ -87,7 +87,7 @@ enum StandaloneChartSVG {
       paragraph(undrawn, className: "caption undrawn", size: textSize)
       cursor += 4
     }
-    paragraph(provenance(chart), className: "provenance", size: textSize - 1)
+    paragraph(provenance(chart, generator: generator), className: "provenance", size: textSize - 1)
     let height = (cursor + padding - 4).rounded(.up)
 
     let header = [
@@ -165,7 +165,7 @@ enum StandaloneChartSVG {
 
   /// The run the chart's cells come from: commit, day, machine, toolchain and allocator, each
   /// value once (sorted, so that the file does not depend on the order of its lines).
-  static func provenance(_ chart: Chart) -> String {
+  static func provenance(_ chart: Chart, generator: String) -> String {
     let environments = chart.lines.flatMap { $0.cells.values.map(\.environment) }
     func values(_ value: (RunEnvironment) -> String) -> String {
       Set(environments.map(value)).sorted().joined(separator: ", ")
@@ -174,7 +174,7 @@ enum StandaloneChartSVG {
     return "Measured at commit \(values(\.commit)) on \(day): \(values(\.host))"
       + " (\(values(\.cpu)), \(values { "\($0.cores) cores" })), Swift \(values(\.swift))"
       + " \(values(\.build)) build, \(chart.key.allocator.rawValue) allocator."
-      + " Drawn by observatory report --charts."
+      + " Drawn by \(generator)."
   }
 
   private static func format(_ value: Double) -> String { ChartSVG.format(value) }

@@ -1,5 +1,5 @@
 /// Formats a number for the CSV: up to three decimals, no exponent.
-public func csvNumber(_ value: Double?) -> String {
+package func csvNumber(_ value: Double?) -> String {
   guard let value, value.isFinite else { return "" }
   if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
   var text = String(format: "%.3f", value)

@@ -2,7 +2,7 @@ import ObservationWorkloads
 
 /// One cell's line of a report: the cell, where it was measured, what it cost, and its status.
 ///
-/// The CSV report (``ReportSchema``) and the JSON one are two serializations of this type: the
+/// The CSV report (schema 2, documented in `Results/README.md`) and the JSON one are two serializations of this type: the
 /// JSON object of a result has the CSV's columns as keys, numbers as numbers, and no key for an
 /// empty column.
 public struct CellResult: Equatable, Sendable {
@@ -173,12 +173,12 @@ extension CellResult {
   /// does not have.
   ///
   /// - Complexity: O(*c*) for *c* columns.
-  public var columns: [(name: String, value: Value?)] {
+  package var columns: [(name: String, value: Value?)] {
     ReportColumn.all.map { ($0.name, $0.value(self)) }
   }
 
   /// A column's value.
-  public enum Value: Equatable, Sendable {
+  package enum Value: Equatable, Sendable {
     /// Text, written as it is.
     case text(String)
     /// A whole number.
@@ -187,7 +187,7 @@ extension CellResult {
     case number(Double)
 
     /// The value as the CSV writes it.
-    public var csvText: String {
+    package var csvText: String {
       switch self {
       case .text(let text): return text
       case .integer(let value): return String(value)

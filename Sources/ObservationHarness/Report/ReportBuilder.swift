@@ -1,7 +1,7 @@
 import ObservationWorkloads
 
 /// Turns what a sweep's cells did into a report.
-public struct ReportBuilder {
+package struct ReportBuilder {
   let environment: RunEnvironment
   var metric: Metric = .time
 
@@ -9,7 +9,7 @@ public struct ReportBuilder {
   /// finished size, for the capped results' reasons.
   ///
   /// - Complexity: O(*c*) for *c* cells.
-  public func report(
+  package func report(
     _ results: [(Cell, CellRunner.Result?)], largestFinished: [Cell.Series: Int]
   ) -> Report {
     // The physical limit per (allocator, n), from the C reference measured in this run.
@@ -107,7 +107,7 @@ public struct ReportBuilder {
   }
 
   /// A builder of the rows of a report of `metric`, measured in `environment`.
-  public init(environment: RunEnvironment, metric: Metric = .time) {
+  package init(environment: RunEnvironment, metric: Metric = .time) {
     self.environment = environment
     self.metric = metric
   }

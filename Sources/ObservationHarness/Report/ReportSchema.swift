@@ -1,8 +1,8 @@
 /// The CSV report's schema. Version 2, documented in `Results/README.md`; version 1 (no
 /// metric: every row a time) is still read; each column says which version added it.
-public enum ReportSchema {
+package enum ReportSchema {
   /// The value of the `schema` column this tool writes.
-  public static let version = "2"
+  package static let version = "2"
 
   /// The header line this tool writes.
   package static var header: String { ReportColumn.header() }

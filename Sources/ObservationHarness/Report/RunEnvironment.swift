@@ -22,7 +22,7 @@ public struct RunEnvironment: Equatable, Sendable {
   public var build: String
 
   /// The machine, toolchain and commit this process runs on.
-  public static func current() -> RunEnvironment {
+  package static func current() -> RunEnvironment {
     let now = Date()
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime]
@@ -36,7 +36,7 @@ public struct RunEnvironment: Equatable, Sendable {
   }
 
   /// Whether this is a debug build, whose timings are not worth a report.
-  public static var isDebugBuild: Bool {
+  package static var isDebugBuild: Bool {
     #if DEBUG
     return true
     #else
@@ -115,14 +115,14 @@ public struct RunEnvironment: Equatable, Sendable {
 }
 
 /// Finds jemalloc's shared library, to preload it into cells measured with `--allocator jemalloc`.
-public enum JemallocLocator {
+package enum JemallocLocator {
   /// The library's path, from `OBSERVATORY_JEMALLOC` or the dynamic linker's cache.
   ///
   /// - Throws: a ``ToolError`` when `OBSERVATORY_JEMALLOC` names something that is not a
   ///   readable shared library (a regular file that starts as an ELF file does): rows labelled
   ///   `jemalloc` must have been measured with it. Each cell process also checks that jemalloc
   ///   is really its allocator.
-  public static func find() throws -> String? {
+  package static func find() throws -> String? {
     if let path = ProcessInfo.processInfo.environment["OBSERVATORY_JEMALLOC"] {
       guard !path.isEmpty else {
         throw ToolError(

@@ -10,7 +10,7 @@ import Foundation
 /// - **per operation**: the growth of the per-operation cost between the last two sizes
 ///   (`n^e`, with `e` between 0 and 2) carried to the next size, times the least work a
 ///   repetition does there.
-public struct CostProjection {
+package struct CostProjection {
   private struct Point {
     let n: Int
     let secondsPerRepetition: Double

@@ -12,22 +12,21 @@ import ObservationWorkloads
 /// backend's cells, which moved whole backends by up to 37% between two runs of one build
 /// measured cell after cell. The order is the same in every run, so anything that drifts along
 /// a sweep (a machine warming up) falls on the same cells in both runs of a comparison.
-public struct Sweep {
+package struct Sweep {
   let runner: CellRunner
   let metric: Metric
 
   /// Every plan's result (`nil`: not run, capped by its series), the largest size each
-  /// series finished, and the sweep's wall time. Unless `quiet`, progress goes to standard
-  /// error, with the time left estimated from what each series measured so far (see
-  /// ``SweepProgress``).
+  /// series finished, and the sweep's wall time. Each cell measured advances `progress`, with
+  /// the time left estimated from what each series measured so far.
   ///
   /// - Complexity: O(*c*²) bookkeeping for *c* cells (each step estimates the time left of
   ///   every cell after it), besides running them.
-  public func measure(_ plans: [Cell], quiet: Bool) -> SweepResult {
+  package func measure(_ plans: [Cell], progress: SweepProgressFactory) -> SweepResult {
     let start = DispatchTime.now()
     let inRounds = metric == .time
     let rounds = inRounds ? plans.map { runner.layout($0).processes }.max() ?? 1 : 1
-    var progress = SweepProgress(total: plans.count, quiet: quiet)
+    var firstRound = progress(plans.count)
     var cappedSeries: [Cell.Series: Int] = [:]
     var projections: [Cell.Series: CostProjection] = [:]
     var timing = RemainingTime()
@@ -69,7 +68,7 @@ public struct Sweep {
         || CellPolicy.skips(projectedSeconds: projected ?? 0, budget: runner.budget)
       {
         cappedSeries[plan.series] = cappedSeries[plan.series] ?? plan.n
-        progress.advance(
+        firstRound.advance(
           "\(plan.backend) \(plan.workload.rawValue) n=\(plan.n): capped",
           remainingSeconds: remaining(after: step))
         continue
@@ -97,7 +96,7 @@ public struct Sweep {
       }
       cells[index] = cell
       firstSeconds[index] = seconds
-      progress.advance(
+      firstRound.advance(
         Self.label(plan) + (rounds > 1 ? " (round 1 of \(rounds))" : ""),
         remainingSeconds: remaining(after: step))
     }
@@ -105,7 +104,7 @@ public struct Sweep {
       let due = cells.indices.filter { cells[$0].map { !$0.isDone } ?? false }
         .shuffled(using: &generator)
       guard !due.isEmpty else { break }
-      var roundProgress = SweepProgress(total: due.count, quiet: quiet)
+      var roundProgress = progress(due.count)
       for index in due {
         _ = cells[index]!.runNext(with: runner)
         // What is left: every process still owed, as long as the cell's first one took.
@@ -151,7 +150,7 @@ public struct Sweep {
   }
 
   /// A sweep that runs its cells with `runner` and measures `metric`.
-  public init(runner: CellRunner, metric: Metric) {
+  package init(runner: CellRunner, metric: Metric) {
     self.runner = runner
     self.metric = metric
   }
@@ -170,7 +169,7 @@ extension CellRunner {
   ///     backend that delivers asynchronously, to measure its spread).
   ///   - budget: seconds per cell; `nil`: 1 for time, 120 for instructions (a guard only).
   /// - Throws: ``ToolError`` when instructions cannot be counted here, saying why.
-  public static func forSweep(
+  package static func forSweep(
     of rows: [MeasuredBackend], metric: Metric, jemalloc: String?, repetitions: Int,
     processes: Int?, budget: Double?,
     simulatesCaches: Bool

@@ -1,16 +1,16 @@
 /// What a sweep measures when its options do not say: the observer counts of the default and
 /// the quick sweep, and the path depths of the nested workload. `run`, `ab` and `list` read
 /// them here.
-public enum SweepDefaults {
+package enum SweepDefaults {
   /// The observer counts of the default sweep, from one observer to a million.
-  public static let sizes = [1, 16, 256, 1024, 4096, 65536, 1_048_576]
+  package static let sizes = [1, 16, 256, 1024, 4096, 65536, 1_048_576]
 
   /// The observer counts of the quick (smoke) sweep.
-  public static let quickSizes = [1, 16, 256]
+  package static let quickSizes = [1, 16, 256]
 
   /// The depths of the nested workload's path: the mission's `controller?.player?.title`.
-  public static let depths = [3]
+  package static let depths = [3]
 
   /// The deepest path the nested workload measures.
-  public static let maximumDepth = 64
+  package static let maximumDepth = 64
 }

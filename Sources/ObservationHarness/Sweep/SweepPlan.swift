@@ -126,12 +126,12 @@ extension Sweep {
   ///   - jemalloc: the jemalloc library to preload in the plan's jemalloc cells; checked
   ///     before the first cell when the plan has any.
   ///   - environment: the machine and build the report is labelled with.
-  ///   - quiet: no progress on standard error.
+  ///   - progress: where each cell measured is reported.
   /// - Returns: the report, and the sweep's wall-clock seconds.
   /// - Throws: when callgrind cannot count (instructions) or jemalloc cannot be used.
   package static func run(
     _ plan: SweepPlan, among rows: [MeasuredBackend], jemalloc: String?,
-    environment: RunEnvironment, quiet: Bool
+    environment: RunEnvironment, progress: SweepProgressFactory
   ) throws -> (report: Report, wallSeconds: Double) {
     let runner = try CellRunner.forSweep(
       of: rows + MeasuredBackend.references, metric: plan.metric, jemalloc: jemalloc,
@@ -139,7 +139,7 @@ extension Sweep {
       simulatesCaches: plan.simulatesCaches)
     defer { runner.instructionCounter?.removeScratch() }
     if plan.cells.contains(where: { $0.allocator == .jemalloc }) { try runner.checkJemalloc() }
-    let sweep = Sweep(runner: runner, metric: plan.metric).measure(plan.cells, quiet: quiet)
+    let sweep = Sweep(runner: runner, metric: plan.metric).measure(plan.cells, progress: progress)
     let report = ReportBuilder(environment: environment, metric: plan.metric)
       .report(sweep.results, largestFinished: sweep.largestFinished)
     return (report, sweep.wallSeconds)

@@ -1,17 +1,17 @@
 /// What a sweep did: every cell's result, the largest size each series finished, and how long
 /// it took.
-public struct SweepResult {
+package struct SweepResult {
   /// Every plan with its result, in sweep order; `nil`: not run, its series capped.
-  public var results: [(Cell, CellRunner.Result?)]
+  package var results: [(Cell, CellRunner.Result?)]
   /// The largest size each series finished, for the capped cells' reasons.
-  public var largestFinished: [Cell.Series: Int]
+  package var largestFinished: [Cell.Series: Int]
   /// Wall-clock seconds from the first cell's start to the last one's end.
-  public var wallSeconds: Double
+  package var wallSeconds: Double
 
   /// The result of a sweep that measured `results` in `wallSeconds`.
   ///
   /// - Complexity: O(1).
-  public init(
+  package init(
     results: [(Cell, CellRunner.Result?)], largestFinished: [Cell.Series: Int],
     wallSeconds: Double
   ) {

@@ -70,7 +70,7 @@ struct BaselineCommand: ParsableCommand {
       let moved = comparison.cells.filter { $0.verdict != .unchanged }
       if !moved.isEmpty {
         StandardOutput.writeError(
-          "observatory: \(moved.count) gate cell(s) moved by more than \(csvNumber(threshold))%:"
+          "\(ObservatoryTool.name): \(moved.count) gate cell(s) moved by more than \(csvNumber(threshold))%:"
             + " \(moved.map(\.key).joined(separator: ", ")). If the change is intended, run"
             + " `swift run -c release observatory baseline record` and commit"
             + " \(options.baseline) with it.\n")
@@ -100,7 +100,7 @@ struct BaselineCommand: ParsableCommand {
       }
       try file.write(report.csv)
       StandardOutput.writeError(
-        "observatory: wrote \(report.results.count) rows to \(options.baseline)\n")
+        "\(ObservatoryTool.name): wrote \(report.results.count) rows to \(options.baseline)\n")
     }
   }
 }
@@ -123,7 +123,7 @@ enum InstructionGate {
     }
     return try Sweep.run(
       .instructionGate(of: ObservatoryTool.backends), among: ObservatoryTool.backends,
-      jemalloc: nil, environment: .current(), quiet: quiet
+      jemalloc: nil, environment: .current(), progress: SweepProgress.factory(quiet: quiet)
     ).report
   }
 }

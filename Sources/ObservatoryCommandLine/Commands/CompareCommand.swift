@@ -71,7 +71,7 @@ struct CompareCommand: ParsableCommand {
     if !comparison.machineDifferences.isEmpty {
       FileHandle.standardError.write(
         Data(
-          ("observatory: comparing runs of different machines: "
+          ("\(ObservatoryTool.name): comparing runs of different machines: "
             + comparison.machineDifferences.joined(separator: "; ") + "\n").utf8))
     }
     try StandardOutput.write(

@@ -46,7 +46,7 @@ struct HistoryCommand: ParsableCommand {
 
   func run() throws {
     let (rows, notes) = try matchingRows()
-    for note in notes { StandardOutput.writeError("observatory: \(note)\n") }
+    for note in notes { StandardOutput.writeError("\(ObservatoryTool.name): \(note)\n") }
     try StandardOutput.write(Self.table(rows))
   }
 

@@ -66,8 +66,10 @@ struct ReportCommand: ParsableCommand {
     for file in [pageFile] + chartFiles { try file.check() }
     let page = try HTMLReport.read(
       report: report, baseline: baseline, conformance: conformance,
-      threshold: threshold.map { $0 / 100 })
-    let drawn = try SVGChart.draw(selections, of: page.report, source: report)
+      threshold: threshold.map { $0 / 100 }, generator: "\(ObservatoryTool.name) report")
+    let drawn = try SVGChart.draw(
+      selections, of: page.report, source: report,
+      generator: "\(ObservatoryTool.name) report --charts")
     try OutputFile.writeAll(
       [(pageFile, page.html)] + zip(chartFiles, drawn).map { (file: $0, text: $1.svg) })
   }

@@ -125,7 +125,7 @@ struct RunCommand: ParsableCommand {
       processes: processes, budget: cellBudget, simulatesCaches: cacheSim)
     let (report, wallSeconds) = try Sweep.run(
       plan, among: ObservatoryTool.backends, jemalloc: jemalloc, environment: environment,
-      quiet: reporting.quiet)
+      progress: SweepProgress.factory(quiet: reporting.quiet))
     let text = format == .json ? try report.json() : report.csv
     var destination = SweepSummary.Destination.standardOutput
     var baseline: String?

@@ -1,8 +1,9 @@
 import Foundation
+import ObservationHarness
 
 /// Writes to the standard streams with every failure checked: a closed or full stream is an
 /// error to report, never a trap (Foundation's `FileHandle.write(_:)` traps).
-public enum StandardOutput {
+package enum StandardOutput {
   struct WriteError: Error, CustomStringConvertible {
     let stream: String
     let reason: String
@@ -12,14 +13,14 @@ public enum StandardOutput {
   /// Writes `text` to standard output.
   ///
   /// - Throws: `WriteError` if the stream is closed or full.
-  public static func write(_ text: String) throws {
+  package static func write(_ text: String) throws {
     try write(text, to: STDOUT_FILENO, name: "standard output")
   }
 
   /// Writes `text` to standard error, and says whether all of it was written: callers whose
   /// main work does not depend on it (progress lines) go on either way.
   @discardableResult
-  public static func writeError(_ text: String) -> Bool {
+  package static func writeError(_ text: String) -> Bool {
     (try? write(text, to: STDERR_FILENO, name: "standard error")) != nil
   }
 

@@ -1,5 +1,6 @@
 import ObservationBackends
 import ObservationCore
+import ObservationHarness
 import ObservationWorkloads
 
 /// Everything a sweep can measure, as `observatory list` prints it: the backends with who wrote
@@ -14,46 +15,46 @@ import ObservationWorkloads
 /// print(catalog.text)
 /// let names = catalog.backends.map(\.name)  // what `run --backend` accepts
 /// ```
-public struct SweepCatalog: Equatable, Sendable {
+package struct SweepCatalog: Equatable, Sendable {
   /// A backend a sweep can measure: what `run --backend` accepts.
-  public struct Backend: Equatable, Sendable {
+  package struct Backend: Equatable, Sendable {
     /// The name `--backend` takes and reports use.
-    public var name: String
+    package var name: String
     /// Who wrote the behaviour it measures: the package that declares it, or a library.
-    public var provenance: BackendProvenance
+    package var provenance: BackendProvenance
     /// What the backend declares: timing, capability flags, reentrancy bound.
-    public var capabilities: BackendCapabilities
+    package var capabilities: BackendCapabilities
     /// For a nested variant (see `BackendDescription.nestedVariantOf`), its base backend.
-    public var nestedVariantOf: String?
+    package var nestedVariantOf: String?
     /// The workloads a sweep that does not name the backend measures it on, in sweep order.
-    public var defaultWorkloads: [Workload]
+    package var defaultWorkloads: [Workload]
   }
 
   /// A reference loop: measured beside the backends, never named with `--backend`.
-  public struct Reference: Equatable, Sendable {
+  package struct Reference: Equatable, Sendable {
     /// The row's name in reports.
-    public var name: String
+    package var name: String
     /// The workloads the row is measured on.
-    public var workloads: [Workload]
+    package var workloads: [Workload]
   }
 
   /// What the list calls the package whose backends are `.original`: `Observatory`, or a third
   /// party's tool.
-  public var packageName: String
+  package var packageName: String
   /// The backends, in report order.
-  public var backends: [Backend]
+  package var backends: [Backend]
   /// The reference rows, in report order.
-  public var references: [Reference]
+  package var references: [Reference]
   /// Every workload, in sweep order; each has its patterns (`Workload.patterns`).
-  public var workloads: [Workload]
+  package var workloads: [Workload]
   /// The observer counts of the default sweep (``SweepDefaults/sizes``).
-  public var sizes: [Int]
+  package var sizes: [Int]
   /// The observer counts of the quick sweep (``SweepDefaults/quickSizes``).
-  public var quickSizes: [Int]
+  package var quickSizes: [Int]
   /// The nested workload's path depths in the default sweep (``SweepDefaults/depths``).
-  public var depths: [Int]
+  package var depths: [Int]
   /// The deepest path `--depths` accepts (``SweepDefaults/maximumDepth``).
-  public var maximumDepth: Int
+  package var maximumDepth: Int
 
   /// The catalog of a tool that measures `backends` beside `references`.
   ///
@@ -62,7 +63,7 @@ public struct SweepCatalog: Equatable, Sendable {
   ///   - references: the reference rows, measured beside them.
   ///   - packageName: who wrote the `.original` backends, for the list.
   /// - Complexity: O(*b* × *w*) for *b* backends and *w* workloads.
-  public init(
+  package init(
     backends: [MeasuredBackend], references: [MeasuredBackend] = MeasuredBackend.references,
     packageName: String = "Observatory"
   ) {

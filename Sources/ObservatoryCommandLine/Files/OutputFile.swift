@@ -1,4 +1,5 @@
 import Foundation
+import ObservationHarness
 
 /// A file a command writes for the user to keep (a report, a matrix, a baseline): checked
 /// before any work is done, written whole or not at all, never over anything but a regular
@@ -10,7 +11,7 @@ import Foundation
 /// replacing). Directories missing on the way are made, and removed again if the write fails.
 /// Until the last step the target is as it was; an interrupted run leaves no temporary file
 /// (see ``Interruption``).
-public struct OutputFile {
+package struct OutputFile {
   let path: String
   /// Whether an existing regular file may be replaced: with `--force`, or for a file the
   /// command exists to replace (`baseline record`'s baseline). The conformance matrix, like a
@@ -33,7 +34,7 @@ public struct OutputFile {
 
   /// An output at `path`, which replaces an existing regular file only when `replacing`;
   ///  `option` names the option the path came from in error messages.
-  public init(_ path: String, replacing: Bool, option: String = "--output") {
+  package init(_ path: String, replacing: Bool, option: String = "--output") {
     self.path = path
     self.replacing = replacing
     self.option = option
@@ -41,7 +42,7 @@ public struct OutputFile {
   }
 
   /// The default report name with `number`, never replacing anything.
-  public init(_ name: DefaultReportName, number: Int) {
+  package init(_ name: DefaultReportName, number: Int) {
     self.path = name.path(number)
     self.replacing = false
     self.option = "the default report name"
@@ -61,7 +62,7 @@ public struct OutputFile {
   /// on the way followed) is one this process can write to.
   ///
   /// - Throws: ``ToolError``, saying what is wrong and what is accepted.
-  public func check() throws {
+  package func check() throws {
     try check(whileWriting: false)
   }
 
@@ -145,7 +146,7 @@ public struct OutputFile {
   ///
   /// - Throws: ``ToolError``; the target is then as it was.
   @discardableResult
-  public func write(_ text: String) throws -> String {
+  package func write(_ text: String) throws -> String {
     try Self.writeAll([(self, text)])[0]
   }
 
@@ -155,7 +156,7 @@ public struct OutputFile {
   ///
   /// - Throws: ``ToolError``; every target is then as it was.
   @discardableResult
-  public static func writeAll(_ files: [(file: OutputFile, text: String)]) throws -> [String] {
+  package static func writeAll(_ files: [(file: OutputFile, text: String)]) throws -> [String] {
     for (file, _) in files { try file.check(whileWriting: true) }
     var madeDirectories: [String] = []
     var staged: [(file: OutputFile, temporary: String)] = []

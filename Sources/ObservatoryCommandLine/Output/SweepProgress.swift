@@ -1,9 +1,10 @@
 import Foundation
+import ObservationHarness
 
 /// Progress on standard error: on a terminal, one line redrawn in place (a bar, the cells done,
 /// the time left, the cell just measured) that fits the terminal's width; anywhere else, a
 /// line per cell and no carriage return; nothing when quiet.
-public struct SweepProgress {
+package struct SweepProgress: SweepProgressReporting {
   enum Style { case bar, lines, quiet }
 
   let total: Int
@@ -16,16 +17,21 @@ public struct SweepProgress {
   /// Progress over `total` cells, silent when `quiet`.
   ///
   /// - Complexity: O(1).
-  public init(total: Int, quiet: Bool) {
+  package init(total: Int, quiet: Bool) {
     self.total = total
     style = quiet ? .quiet : (isatty(STDERR_FILENO) != 0 ? .bar : .lines)
+  }
+
+  /// Progress over each stretch of a sweep, silent when `quiet`.
+  package static func factory(quiet: Bool) -> SweepProgressFactory {
+    { total in SweepProgress(total: total, quiet: quiet) }
   }
 
   /// Counts one cell done and shows `label`, the time left estimated as the cells left times
   /// the average cell so far (for cells that all cost about the same, as `ab`'s do).
   ///
   /// - Complexity: O(*c*) for *c* characters written.
-  public mutating func advance(_ label: String) {
+  package mutating func advance(_ label: String) {
     let elapsed = Date().timeIntervalSince(start)
     advance(label, remainingSeconds: elapsed / Double(done + 1) * Double(total - done - 1))
   }
@@ -34,13 +40,13 @@ public struct SweepProgress {
   /// estimates it (`nil`: not known yet).
   ///
   /// - Complexity: O(*c*) for *c* characters written.
-  public mutating func advance(_ label: String, remainingSeconds: Double?) {
+  package mutating func advance(_ label: String, remainingSeconds: Double?) {
     done += 1
     switch style {
     case .quiet: return
     case .lines:
       let left = remainingSeconds.map { ", \(Self.format($0)) left" } ?? ""
-      write("observatory: [\(done)/\(total)\(left)] \(label)\n")
+      write("\(ObservatoryTool.name): [\(done)/\(total)\(left)] \(label)\n")
     case .bar:
       let line = Self.line(
         done: done, total: total, remainingSeconds: remainingSeconds, label: label,

@@ -1,4 +1,5 @@
 import Foundation
+import ObservationHarness
 import ObservationWorkloads
 
 /// What `observatory run` says on standard error when its sweep ends: how many cells were
@@ -11,9 +12,9 @@ import ObservationWorkloads
 ///   baseline: "Results/2026-11-23_e4202d2fd5eb_vm.csv")
 /// print(summary.text)  // or summary.line, with --quiet
 /// ```
-public struct SweepSummary {
+package struct SweepSummary {
   /// Where the report went.
-  public enum Destination: Equatable, Sendable {
+  package enum Destination: Equatable, Sendable {
     /// A CSV report at this path, which `table`, `report` and `compare` read.
     case csv(String)
     /// JSON at this path: the same results, for other tools.
@@ -23,19 +24,19 @@ public struct SweepSummary {
   }
 
   /// The sweep's results, with their statuses.
-  public var report: Report
+  package var report: Report
   /// The sweep's wall time, in seconds.
-  public var wallSeconds: Double
+  package var wallSeconds: Double
   /// Where the report went.
-  public var destination: Destination
+  package var destination: Destination
   /// An earlier report to compare this one with, if one is known (see
   /// ``DefaultReportName/latestComparable(to:machine:)``).
-  public var baseline: String?
+  package var baseline: String?
   /// The name the next commands start with: the tool's executable.
-  public var tool: String
+  package var tool: String
   /// The sizes `table` shows unless `--sizes` says otherwise, those of them the report has; a
   /// report with none of them gets a `--sizes` in the suggested `table` command.
-  public var tableSizes: [Int]
+  package var tableSizes: [Int]
 
   /// The summary of a sweep that wrote `report` to `destination` in `wallSeconds`.
   ///
@@ -47,7 +48,7 @@ public struct SweepSummary {
   ///   - tool: what the suggested commands call the tool.
   ///   - tableSizes: the sizes `table` shows by default (its `--sizes`).
   /// - Complexity: O(1).
-  public init(
+  package init(
     report: Report, wallSeconds: Double, destination: Destination, baseline: String? = nil,
     tool: String = "observatory", tableSizes: [Int] = [1024, 1_048_576]
   ) {
@@ -60,23 +61,23 @@ public struct SweepSummary {
   }
 
   /// How many cells ended how.
-  public struct Counts: Equatable, Sendable {
+  package struct Counts: Equatable, Sendable {
     /// Measured (`ok` or `ok-no-memory`).
-    public var ok = 0
+    package var ok = 0
     /// Of those, measured without the memory columns (`ok-no-memory`).
-    public var withoutMemory = 0
+    package var withoutMemory = 0
     /// Capped: out of budget, stopped, or skipped on projection.
-    public var capped = 0
+    package var capped = 0
     /// Measured, but the workload's self-check failed.
-    public var invalid = 0
+    package var invalid = 0
     /// The cell's process failed.
-    public var failed = 0
+    package var failed = 0
   }
 
   /// The cells by how they ended.
   ///
   /// - Complexity: O(*c*) for *c* cells.
-  public var counts: Counts {
+  package var counts: Counts {
     var counts = Counts()
     for result in report.results {
       switch result.status {
@@ -95,7 +96,7 @@ public struct SweepSummary {
   /// The rows with capped cells, most first (ties in report order), with how many.
   ///
   /// - Complexity: O(*c* log *c*) for *c* cells.
-  public var mostCapped: [(backend: String, cells: Int)] {
+  package var mostCapped: [(backend: String, cells: Int)] {
     var order: [String] = []
     var cells: [String: Int] = [:]
     for result in report.results {
@@ -112,8 +113,8 @@ public struct SweepSummary {
   /// went.
   ///
   /// - Complexity: O(*c*) for *c* cells.
-  public var line: String {
-    "observatory: \(headline); report: \(place)\n"
+  package var line: String {
+    "\(ObservatoryTool.name): \(headline); report: \(place)\n"
   }
 
   /// The summary in a few lines: the counts and wall time; where the report went; the three
@@ -122,8 +123,8 @@ public struct SweepSummary {
   /// on it.
   ///
   /// - Complexity: O(*c* log *c*) for *c* cells.
-  public var text: String {
-    var lines = ["observatory: \(headline)", "  report: \(place)"]
+  package var text: String {
+    var lines = ["\(ObservatoryTool.name): \(headline)", "  report: \(place)"]
     let capped = mostCapped
     if !capped.isEmpty {
       lines.append(

@@ -1,10 +1,12 @@
+import ObservationHarness
+
 /// Plain-text tables for the terminal: columns padded to their widest cell, two spaces apart.
-public enum TextTable {
+package enum TextTable {
   /// The rows' lines, each ending in a newline. The last column is not padded, so a long
   /// verdict or reason does not widen every line.
   ///
   /// - Complexity: O(*c*) for *c* characters in all.
-  public static func render(_ rows: [[String]]) -> String {
+  package static func render(_ rows: [[String]]) -> String {
     guard let columns = rows.map(\.count).max(), columns > 0 else { return "" }
     let widths = (0..<columns - 1).map { column in
       rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0

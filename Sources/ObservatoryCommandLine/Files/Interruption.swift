@@ -1,4 +1,5 @@
 import Foundation
+import ObservationHarness
 import Synchronization
 
 /// What the tool does on SIGINT, SIGTERM or SIGHUP: stop the helper processes it started (git
@@ -9,10 +10,9 @@ import Synchronization
 ///
 /// The signal handler only writes the signal's number to a pipe; a thread of its own reads it
 /// and does the rest, outside the handler, where taking a lock and allocating are allowed.
-public enum Interruption {
+package enum Interruption {
   private struct State {
     var paths: Set<String> = []
-    var directories: Set<String> = []
     /// Helper processes (git, swift build, conformance children), each with the signal that
     /// stops it.
     var children: [pid_t: Int32] = [:]
@@ -24,7 +24,7 @@ public enum Interruption {
   nonisolated(unsafe) private static var pipeWriteEnd: Int32 = -1
 
   /// Installs the handlers; call once, at the start of `main`.
-  public static func install() {
+  package static func install() {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return }
     _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
@@ -60,15 +60,15 @@ public enum Interruption {
   /// Removes what was remembered and exits.
   private static func stop(signal: Int32) -> Never {
     commitLock.withLock { _ in
-      let (paths, directories, children) = state.withLock {
-        ($0.paths, $0.directories, $0.children)
-      }
+      let (paths, children) = state.withLock { ($0.paths, $0.children) }
+      // The harness's scratch directories: callgrind's copy, the pipes of paired runs.
+      let directories = ScratchDirectories.current
       for (child, signal) in children { kill(child, signal) }
       for path in paths { unlink(path) }
       for directory in directories { try? FileManager.default.removeItem(atPath: directory) }
       let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "SIGHUP"
       StandardOutput.writeError(
-        "observatory: stopped by \(name); its cell processes stop with it, and no partial file"
+        "\(ObservatoryTool.name): stopped by \(name); its cell processes stop with it, and no partial file"
           + " is left\n")
       _exit(128 + signal)
     }
@@ -87,22 +87,12 @@ public enum Interruption {
 
   /// Remembers a helper process to stop with `signal` (SIGTERM unless said otherwise; SIGKILL
   /// for a conformance child, which may be stuck in a deadlock) if the tool is stopped.
-  public static func remember(child: pid_t, stoppingWith signal: Int32 = SIGTERM) {
+  package static func remember(child: pid_t, stoppingWith signal: Int32 = SIGTERM) {
     state.withLock { $0.children[child] = signal }
   }
 
   /// Forgets a helper process that has ended.
-  public static func forget(child: pid_t) {
+  package static func forget(child: pid_t) {
     state.withLock { _ = $0.children.removeValue(forKey: child) }
-  }
-
-  /// Remembers a temporary directory to remove, with its contents, if the tool is stopped.
-  static func remember(directory: String) {
-    state.withLock { _ = $0.directories.insert(directory) }
-  }
-
-  /// Forgets a temporary directory that is gone.
-  static func forget(directory: String) {
-    state.withLock { _ = $0.directories.remove(directory) }
   }
 }

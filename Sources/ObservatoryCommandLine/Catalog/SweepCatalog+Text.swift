@@ -1,5 +1,6 @@
 import ObservationBackends
 import ObservationCore
+import ObservationHarness
 import ObservationWorkloads
 
 extension SweepCatalog {
@@ -9,7 +10,7 @@ extension SweepCatalog {
   /// and depths; lines within 100 columns but for a long name.
   ///
   /// - Complexity: O(*c*) for *c* characters of output.
-  public var text: String {
+  package var text: String {
     var lines = ["backends (run --backend NAME,...; default: every one, on its default workloads)"]
     let nameWidth = backends.map(\.name.count).max() ?? 0
     for backend in backends {

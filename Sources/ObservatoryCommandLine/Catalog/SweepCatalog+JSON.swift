@@ -1,5 +1,6 @@
 import ObservationBackends
 import ObservationCore
+import ObservationHarness
 import ObservationWorkloads
 
 extension SweepCatalog {
@@ -19,7 +20,7 @@ extension SweepCatalog {
   ///
   /// - Throws: `EncodingError`, which these values never cause.
   /// - Complexity: O(*c*) for *c* characters of output.
-  public func json() throws -> String {
+  package func json() throws -> String {
     try JSONText.encode(
       Document(
         package: packageName,

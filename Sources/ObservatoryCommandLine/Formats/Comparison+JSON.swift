@@ -1,4 +1,5 @@
 import Foundation
+import ObservationHarness
 
 extension Comparison {
   /// The comparison as JSON, for CI tools: the metric and threshold, the machines'
@@ -9,7 +10,7 @@ extension Comparison {
   ///
   /// - Parameter changesOnly: leave out the cells whose verdict is `unchanged`.
   /// - Complexity: O(*c*) for *c* cells.
-  public func json(changesOnly: Bool = false) throws -> String {
+  package func json(changesOnly: Bool = false) throws -> String {
     let document = Document(
       metric: metric.rawValue, threshold: threshold, machineDifferences: machineDifferences,
       machineShift: shift?.machineLogShift.map { exp($0) - 1 },
@@ -67,58 +68,5 @@ extension Comparison {
       case onlyInBase = "only_in_base"
       case onlyInCandidate = "only_in_candidate"
     }
-  }
-}
-
-/// JSON as the tool prints it: keys sorted, indented, slashes unescaped, a final newline.
-public enum JSONText {
-  /// `value` as JSON text.
-  ///
-  /// - Throws: `EncodingError` for a value JSON cannot hold (a non-finite number).
-  public static func encode(_ value: some Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
-  }
-}
-
-extension PairedReport {
-  /// The paired comparison as JSON: the threshold and confidence, the number of regressions,
-  /// and per cell its verdict, the ratio candidate / base with its confidence interval, the
-  /// per-round ratios and every repetition of both builds.
-  ///
-  /// - Parameter changesOnly: leave out the cells whose verdict is `unchanged`.
-  /// - Complexity: O(*s*) for *s* samples.
-  public func json(changesOnly: Bool = false) throws -> String {
-    let document = Document(
-      threshold: threshold, confidence: confidence, regressions: regressions.count,
-      cells: cells.filter { !changesOnly || $0.verdict != .unchanged }.map { entry in
-        Document.Cell(
-          cell: entry.plan.key, verdict: entry.verdict.rawValue,
-          reason: entry.reason.isEmpty ? nil : entry.reason, ratio: entry.estimate?.ratio,
-          lower: entry.estimate?.lower, upper: entry.estimate?.upper,
-          roundRatios: entry.roundRatios, baseNanoseconds: entry.baseSamples,
-          candidateNanoseconds: entry.candidateSamples)
-      })
-    return try JSONText.encode(document)
-  }
-
-  private struct Document: Encodable {
-    struct Cell: Encodable {
-      var cell, verdict: String
-      var reason: String?
-      var ratio, lower, upper: Double?
-      var roundRatios, baseNanoseconds, candidateNanoseconds: [Double]
-
-      enum CodingKeys: String, CodingKey {
-        case cell, verdict, reason, ratio, lower, upper
-        case roundRatios = "round_ratios"
-        case baseNanoseconds = "base_ns"
-        case candidateNanoseconds = "candidate_ns"
-      }
-    }
-    var threshold, confidence: Double
-    var regressions: Int
-    var cells: [Cell]
   }
 }

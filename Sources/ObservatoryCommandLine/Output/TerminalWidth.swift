@@ -1,9 +1,10 @@
 import Foundation
+import ObservationHarness
 
 /// How many columns a line written to standard error may take before the terminal wraps it.
-public enum TerminalWidth {
+package enum TerminalWidth {
   /// The width when nothing says otherwise.
-  public static let fallback = 80
+  package static let fallback = 80
 
   /// The columns of standard error's terminal: `COLUMNS` when the environment sets it to a
   /// positive number (a user's override, as Python's `shutil.get_terminal_size` reads it), else
@@ -12,7 +13,7 @@ public enum TerminalWidth {
   ///
   /// - Parameter environment: the variables to read `COLUMNS` from.
   /// - Complexity: O(1): at most one system call.
-  public static func standardError(
+  package static func standardError(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Int {
     if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }

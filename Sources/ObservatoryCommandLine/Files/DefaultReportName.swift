@@ -1,4 +1,5 @@
 import Foundation
+import ObservationHarness
 
 /// The name `run` gives its report when `--output` does not name one:
 /// `Results/<date>_<commit>_<host>[_quick][_partial][_instructions][_N].csv`.
@@ -7,17 +8,17 @@ import Foundation
 /// `--backend`, `--workload`, `--sizes`, `--depths` or `--allocator`, `--metric
 /// instructions`); `_2`, `_3`, ... follow when the name is taken, so that a run never replaces
 /// a report. `history` reads the suffixes to follow the main job's reports only.
-public struct DefaultReportName {
+package struct DefaultReportName {
   /// The path without the number and the extension.
   let stem: String
 
   /// The highest number a name takes.
-  public static let largestNumber = 1000
+  package static let largestNumber = 1000
 
   init(stem: String) { self.stem = stem }
 
   /// The default name of a report of `metric` measured in `environment`.
-  public init(_ environment: RunEnvironment, quick: Bool, narrowed: Bool, metric: Metric) {
+  package init(_ environment: RunEnvironment, quick: Bool, narrowed: Bool, metric: Metric) {
     stem =
       "Results/\(String(environment.date.prefix(10)))_\(environment.commit)_\(environment.host)"
       + (quick ? "_quick" : "") + (narrowed ? "_partial" : "")
@@ -25,13 +26,13 @@ public struct DefaultReportName {
   }
 
   /// The path with `number`: the stem alone for 1, `_2`, `_3`, ... after it.
-  public func path(_ number: Int) -> String { stem + (number == 1 ? "" : "_\(number)") + ".csv" }
+  package func path(_ number: Int) -> String { stem + (number == 1 ? "" : "_\(number)") + ".csv" }
 
   /// The first number from `start` on whose path nothing exists, if one up to
   /// ``largestNumber`` is free.
   ///
   /// - Complexity: O(*k*) file-system look-ups, *k* the names taken.
-  public func firstFree(from start: Int = 1) -> Int? {
+  package func firstFree(from start: Int = 1) -> Int? {
     guard start <= Self.largestNumber else { return nil }
     for number in start...Self.largestNumber {
       var status = stat()
@@ -43,7 +44,7 @@ public struct DefaultReportName {
   /// Whether the file name in `path` is one `run` gives the report of a quick or narrowed
   /// sweep (`..._quick.csv`, `..._partial_2.csv`, `..._quick_partial_instructions.csv`): such
   /// a report measured fewer repetitions or only some cells, so it is not the main job's.
-  public static func isNarrowSweep(_ path: String) -> Bool {
+  package static func isNarrowSweep(_ path: String) -> Bool {
     var name = Substring(PathText.name(of: path))
     guard name.hasSuffix(".csv") else { return false }
     name = name.dropLast(4)
@@ -66,7 +67,7 @@ public struct DefaultReportName {
   ///
   /// - Complexity: O(*f*) for *f* files in the directory, and with `machine` the reading of
   ///   the reports passed over.
-  public static func latestComparable(to path: String, machine: RunEnvironment? = nil) -> String? {
+  package static func latestComparable(to path: String, machine: RunEnvironment? = nil) -> String? {
     let directory = PathText.directory(of: path)
     let name = PathText.name(of: path)
     guard

@@ -1,0 +1,23 @@
+/// Where a sweep says how far it has got: once per cell, or per process in the later rounds
+/// of a timed sweep. The tool draws it (a bar on a terminal, a line per cell elsewhere); the
+/// harness never writes to the terminal itself.
+package protocol SweepProgressReporting {
+  /// Counts one step done, named `label`, with `remainingSeconds` left as the sweep estimates
+  /// it (`nil`: not known yet).
+  mutating func advance(_ label: String, remainingSeconds: Double?)
+}
+
+/// Makes the progress of a stretch of `total` steps: the sweep's first round, or a later one.
+package typealias SweepProgressFactory = (_ total: Int) -> any SweepProgressReporting
+
+/// Progress that shows nothing.
+package struct SilentProgress: SweepProgressReporting {
+  /// Progress that shows nothing.
+  package init() {}
+
+  /// Does nothing.
+  package mutating func advance(_ label: String, remainingSeconds: Double?) {}
+
+  /// A factory of silent progress.
+  package static let factory: SweepProgressFactory = { _ in SilentProgress() }
+}
