@@ -1,8 +1,14 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// Every target compiles in the Swift 5 language mode with complete concurrency checking off:
-/// the conformance engine deliberately shares non-Sendable subjects across threads to test them.
+/// The Swift 6 language mode, with its complete concurrency checking, wherever it compiles.
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+/// The Swift 5 language mode, for the targets that share what Swift 6 would refuse to share:
+/// the conformance engine and its tests hand non-Sendable subjects to other threads on purpose,
+/// to test them; the NotificationCenter and Observation backends pass a backend's handler to
+/// those frameworks' `@Sendable` callbacks; the command line keeps the backends it was given in
+/// a `nonisolated(unsafe)` global.
 let languageMode: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 
 let package = Package(
@@ -34,13 +40,13 @@ let package = Package(
   ],
   targets: [
     // The contract.
-    .target(name: "ObservationCore", swiftSettings: languageMode),
+    .target(name: "ObservationCore", swiftSettings: swift6),
     // The objects the nested-path and aggregation rules and the nested workload observe: the
     // protocols a backend with objects of its own conforms to, and versions built from any
     // backend's subjects.
     .target(
       name: "ObservationFixtures", dependencies: ["ObservationCore"],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
 
     // Backends.
     .target(
@@ -48,13 +54,13 @@ let package = Package(
       dependencies: [
         "ObservationCore", .product(name: "DequeModule", package: "swift-collections"),
       ],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
     .target(
       name: "ArrayBackend",
       dependencies: [
         "ObservationCore", .product(name: "DequeModule", package: "swift-collections"),
       ],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
     // Observatory's own strategy: dense closures and a slot map.
     .target(
       name: "DenseBackend",
@@ -62,15 +68,15 @@ let package = Package(
         "ObservationCore", "CClosureCalls",
         .product(name: "DequeModule", package: "swift-collections"),
       ],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
     .target(
       name: "SubjectBackend",
       dependencies: ["ObservationCore", "ObservationFixtures", "OpenCombine"],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
     .target(
       name: "KeyPathBackend",
       dependencies: ["ObservationCore", "ObservationFixtures"],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
     .target(
       name: "SwiftObservationBackend",
       dependencies: ["ObservationCore", "ObservationFixtures"],
@@ -85,7 +91,7 @@ let package = Package(
         "ObservationCore", "LinkedListBackend", "ArrayBackend", "DenseBackend", "SubjectBackend",
         "KeyPathBackend", "SwiftObservationBackend", "NotificationCenterBackend",
       ],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
 
     // Measurement.
     .target(name: "CReference"),
@@ -100,7 +106,7 @@ let package = Package(
     .target(
       name: "ObservationWorkloads",
       dependencies: ["ObservationCore", "ObservationFixtures", "CReference", "CClosureCalls"],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
 
     // Verification.
     // CProcessControl: an isolated run's child process dies with its parent.
@@ -111,7 +117,7 @@ let package = Package(
     .target(
       name: "ObservationConformanceTesting",
       dependencies: ["ObservationCore", "ObservationConformance"],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
 
     // The harness: cells in fresh processes, calibration, budgets, statistics, reports,
     // comparisons, the HTML page of a report. It knows no backend of its own: the tool hands it
@@ -124,7 +130,7 @@ let package = Package(
         "ObservationCore", "ObservationWorkloads", "ObservationConformance",
         "CInstructionCounting", "CProcessControl",
       ],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
 
     // The command-line tool: argument parsing and printing over the harness and the suite, as
     // a library so that a third party's executable can run it over its own backends.
@@ -137,20 +143,20 @@ let package = Package(
       ],
       swiftSettings: languageMode),
     .executableTarget(
-      name: "observatory", dependencies: ["ObservatoryCommandLine"], swiftSettings: languageMode),
+      name: "observatory", dependencies: ["ObservatoryCommandLine"], swiftSettings: swift6),
 
     // Tests.
     .testTarget(
       name: "ObservationCoreTests",
       dependencies: ["ObservationCore", "LinkedListBackend"],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
     .testTarget(
       name: "BackendTests",
       dependencies: [
         "ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend", "KeyPathBackend",
         "ObservationBackends", "DenseBackend",
       ],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
     .testTarget(
       name: "ObservationConformanceTests",
       dependencies: [
@@ -179,6 +185,6 @@ let package = Package(
     .testTarget(
       name: "ThirdPartyBackendTests",
       dependencies: ["ObservationCore", "ObservationConformance", "ObservationConformanceTesting"],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
   ]
 )

@@ -123,28 +123,27 @@ public struct MeasuredBackend {
 
 extension MeasuredBackend {
   /// C function pointers called from an array: the floor for one callback.
-  package static let referenceC = reference(
-    "reference-c",
-    [
-      .notify: ReferenceDrivers.cFunctionPointers
-    ])
+  package static var referenceC: MeasuredBackend {
+    reference("reference-c", [.notify: ReferenceDrivers.cFunctionPointers])
+  }
 
   /// The handler every backend gets, called from a C loop without retaining it: the floor for
   /// calling that handler, which is a Swift closure with a thunk (see
   /// `ReferenceDrivers.cLoopCallingSwiftHandlers`).
-  package static let referenceCSwiftHandler = reference(
-    "reference-c-swift-handler",
-    [
-      .notify: ReferenceDrivers.cLoopCallingSwiftHandlers
-    ])
+  package static var referenceCSwiftHandler: MeasuredBackend {
+    reference("reference-c-swift-handler", [.notify: ReferenceDrivers.cLoopCallingSwiftHandlers])
+  }
 
   /// Swift closures called from an array (`notify`), and appended to one whose capacity was
   /// reserved (`subscribe`): the floor for one closure call, and for keeping one closure.
-  package static let referenceSwiftClosures = reference(
-    "reference-swift-closures",
-    [
-      .notify: ReferenceDrivers.swiftClosureArray, .subscribe: ReferenceDrivers.swiftClosureAppend,
-    ])
+  package static var referenceSwiftClosures: MeasuredBackend {
+    reference(
+      "reference-swift-closures",
+      [
+        .notify: ReferenceDrivers.swiftClosureArray,
+        .subscribe: ReferenceDrivers.swiftClosureAppend,
+      ])
+  }
 
   /// The reference rows, in report order.
   package static var references: [MeasuredBackend] {

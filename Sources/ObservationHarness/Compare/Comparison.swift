@@ -36,7 +36,7 @@ public struct Comparison {
   }
 
   /// What a comparison concludes for one cell.
-  public enum Verdict: String, CaseIterable {
+  public enum Verdict: String, CaseIterable, Sendable {
     case regression, improvement, unchanged, inconclusive
     case notComparable = "not comparable"
     /// Measured in the base, capped in the candidate: slower than the budget, by how much

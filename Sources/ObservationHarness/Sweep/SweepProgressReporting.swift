@@ -19,5 +19,5 @@ package struct SilentProgress: SweepProgressReporting {
   package mutating func advance(_ label: String, remainingSeconds: Double?) {}
 
   /// A factory of silent progress.
-  package static let factory: SweepProgressFactory = { _ in SilentProgress() }
+  package static var factory: SweepProgressFactory { { _ in SilentProgress() } }
 }
