@@ -51,7 +51,8 @@ struct BuiltinBackendConformanceTests {
     // Combine chain), are not about the property handle: through erasure they run on the
     // generic fixtures, which are ours and must not fail.
     let objectLevel =
-      rule.group == .aggregation || (rule.group == .keyPaths && backend is any NestedPathBackend)
+      rule.traits.contains(.objectLevel)
+      || (rule.traits.contains(.followsNestedPath) && backend is any NestedPathBackend)
     if objectLevel && PinnedOutcomes.erasedDifferences[name]?[rule.id] == nil {
       checkConformance(of: rule, in: report)
     } else {
@@ -71,7 +72,7 @@ struct BuiltinBackendConformanceTests {
       Comment(
         rawValue: "runs under the address sanitizer only; without it, the whole reports above pin"
           + " the same outcomes")),
-    arguments: libraryBackends, ConformanceSuite.rules.filter { !$0.isSuiteLevel })
+    arguments: libraryBackends, ConformanceSuite.rules.filter { !$0.traits.contains(.suiteLevel) })
   func libraryBackendOnce(_ name: String, _ rule: ConformanceRule) throws {
     try SanitizerPass.check(rule, onBackendNamed: name)
   }
@@ -158,16 +159,17 @@ enum PinnedOutcomes {
 
   /// The outcome an in-process run has where the matrix, an isolated run, recorded `recorded`.
   ///
-  /// They differ in one place: a THR rule on a backend that does not declare `threadSafe`.
-  /// The isolated run probes concurrent use in a child process of its own, and which way that
-  /// probe goes can change from one run to the next, so the matrix holds either probe label
-  /// there (as CI's check of the matrix accepts). In process the engine does not make the
-  /// probe, since concurrent use of such a backend is undefined behaviour: the rule is `n/a`.
+  /// They differ in one place: a probe of concurrent use on a backend that does not declare
+  /// `threadSafe` (``ConformanceSuite/isChildProcessProbe(_:for:)``). The isolated run makes it
+  /// in a child process of its own, and which way that probe goes can change from one run to
+  /// the next, so the matrix holds either probe label there (as CI's check of the matrix
+  /// accepts). In process the engine does not make the probe, since concurrent use of such a
+  /// backend is undefined behaviour: the rule is `n/a`.
   static func inProcess(
     _ recorded: RuleOutcome.Kind, of rule: ConformanceRule, on backend: any ObservationBackend
   ) -> RuleOutcome.Kind {
     let probe = recorded == .probeObserved || recorded == .probeNotObserved
-    if rule.group == .threads && probe && !backend.capabilities.has(.threadSafe) {
+    if probe && ConformanceSuite.isChildProcessProbe(rule, for: backend.capabilities) {
       return .notApplicable
     }
     return recorded

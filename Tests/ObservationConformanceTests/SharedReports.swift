@@ -75,7 +75,7 @@ enum SharedReports {
     _ backend: Backend, knownThroughErasure erased: ConformanceReport
   ) -> ConformanceReport {
     let known = Dictionary(
-      uniqueKeysWithValues: erased.results.filter { !$0.rule.isSuiteLevel }.map {
+      uniqueKeysWithValues: erased.results.filter { !$0.rule.traits.contains(.suiteLevel) }.map {
         ($0.rule.id, $0.outcome)
       })
     let observer = ErasedRunObserver(known: known, willRun: { _, _ in }, didRun: { _, _ in })

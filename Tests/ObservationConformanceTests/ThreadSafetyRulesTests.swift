@@ -22,7 +22,7 @@ import Testing
 struct ThreadSafetyRules {
   static let threadSafeBackends = BackendCatalog.all.filter { $0.capabilities.has(.threadSafe) }
     .map(\.name)
-  static let rules = ConformanceSuite.rules.filter { $0.group == .threads }
+  static let rules = ConformanceSuite.rules.filter { $0.traits.contains(.concurrent) }
 
   @Test("THR rules on every backend that declares threadSafe", arguments: threadSafeBackends, rules)
   func threadSafety(_ name: String, _ rule: ConformanceRule) throws {

@@ -18,14 +18,9 @@ public struct ConformanceRule: Sendable, Identifiable, CustomStringConvertible {
   public let title: String
   /// Why the rule exists: the bug or surprise it protects users from.
   public let intent: String
-  /// Whether the rule writes from inside a callback: not applicable to a backend that declares
-  /// nested writes unsupported (`maxReentrancyDepth` `.bounded(0)`).
-  public let nestsWrites: Bool
-  /// Whether the rule passes by trapping: run in a child process, its check performs a misuse
-  /// the backend declares to trap, and a process stopped by a trap signal is its pass (ERR-02).
-  public let expectsTrap: Bool
-  /// Whether the rule needs the outcomes of the other rules (META and ERASE-01 rules).
-  internal let isSuiteLevel: Bool
+  /// What else the engine must know to run the rule: whether it uses several threads, writes
+  /// from inside a callback, reads the other rules' outcomes, ...
+  public let traits: Set<RuleTrait>
   /// The catalogue's wording of the level, where the requirement alone cannot say it.
   internal let levelText: String?
   internal let check: @Sendable (RuleContext) -> CheckResult
@@ -33,8 +28,7 @@ public struct ConformanceRule: Sendable, Identifiable, CustomStringConvertible {
   internal init(
     _ id: RuleID, _ level: RuleLevel, requires requirement: CapabilityRequirement = .always,
     whenUnmet: UnmetRequirementPolicy = .probe, title: String, levelText: String? = nil,
-    intent: String, expectsTrap: Bool = false, nestsWrites: Bool = false,
-    isSuiteLevel: Bool = false,
+    intent: String, traits: Set<RuleTrait> = [],
     check: @escaping @Sendable (RuleContext) -> CheckResult
   ) {
     precondition(id.group != nil, "\(id) names no group of the catalogue")
@@ -44,9 +38,7 @@ public struct ConformanceRule: Sendable, Identifiable, CustomStringConvertible {
     self.whenUnmet = whenUnmet
     self.title = title
     self.intent = intent
-    self.nestsWrites = nestsWrites
-    self.expectsTrap = expectsTrap
-    self.isSuiteLevel = isSuiteLevel
+    self.traits = traits
     self.levelText = levelText
     self.check = check
   }

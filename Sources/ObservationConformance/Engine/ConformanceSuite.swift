@@ -62,7 +62,9 @@ public enum ConformanceSuite {
         return .notApplicable("not run: the declaration is invalid (see META-02)")
       }
     }
-    if rule.nestsWrites, case .bounded(0) = context.capabilities.maxReentrancyDepth {
+    if rule.traits.contains(.nestsWrites),
+      case .bounded(0) = context.capabilities.maxReentrancyDepth
+    {
       return .notApplicable(
         "the backend declares nested writes unsupported (maxReentrancyDepth 0), and this rule"
           + " writes from inside a callback")
@@ -104,7 +106,7 @@ public enum ConformanceSuite {
     let observer = ErasedRunObserver.current
     func run<B: ObservationBackend>(_ base: B) -> [RuleID: RuleOutcome] {
       let context = RuleContext(backend: ErasedBackend(base), configuration: configuration)
-      for rule in rules where !rule.isSuiteLevel {
+      for rule in rules where !rule.traits.contains(.suiteLevel) {
         if isChildProcessProbe(rule, for: context.capabilities) {
           context.outcomes[rule.id] = .notApplicable(
             "a probe of undeclared concurrency is not run again through the erased handles")
@@ -134,23 +136,23 @@ public enum ConformanceSuite {
   }
 
   /// Whether `rule` runs on a backend declaring `capabilities` as a probe of concurrent use
-  /// that only an isolated run makes (a THR rule on a backend that does not declare
-  /// `threadSafe`): such a probe may crash, corrupt the backend or leave threads stuck, so its
-  /// child process ends after it, a crash or hang during it is its "not observed", and it is
-  /// not run again through the erased handles.
+  /// that only an isolated run makes (a ``RuleTrait/concurrent`` rule that probes a backend
+  /// that does not declare `threadSafe`): such a probe may crash, corrupt the backend or leave
+  /// threads stuck, so its child process ends after it, a crash or hang during it is its "not
+  /// observed", and it is not run again through the erased handles.
   static func isChildProcessProbe(
     _ rule: ConformanceRule, for capabilities: BackendCapabilities
   ) -> Bool {
     if case .notApplicable = rule.whenUnmet { return false }
-    // Every THR rule uses several threads, the stochastic ones and THR-08's single scenario.
-    return (rule.level == .stochastic || rule.group == .threads) && !capabilities.has(.threadSafe)
+    return rule.traits.contains(.concurrent) && !capabilities.has(.threadSafe)
       && !binds(rule, for: capabilities)
   }
 
   /// The rules in the order ``run(_:configuration:)`` evaluates them: the rules that stand
   /// alone in catalogue order, then the suite-level ones (which read the others' outcomes).
   static var evaluationOrder: [ConformanceRule] {
-    rules.filter { !$0.isSuiteLevel } + rules.filter(\.isSuiteLevel)
+    rules.filter { !$0.traits.contains(.suiteLevel) }
+      + rules.filter { $0.traits.contains(.suiteLevel) }
   }
 }
 

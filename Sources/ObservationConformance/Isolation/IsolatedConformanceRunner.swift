@@ -283,7 +283,8 @@ public struct IsolatedConformanceRunner: Sendable {
     let id =
       unit.hasPrefix(ConformanceStreamLine.erasedPrefix)
       ? String(unit.dropFirst(ConformanceStreamLine.erasedPrefix.count)) : unit
-    guard binding, ConformanceSuite.rule(RuleID(rawValue: id))?.expectsTrap == true,
+    guard binding,
+      ConformanceSuite.rule(RuleID(rawValue: id))?.traits.contains(.expectsTrap) == true,
       case .signal(let number) = termination, number == SIGILL || number == SIGTRAP
     else { return nil }
     return .passed(

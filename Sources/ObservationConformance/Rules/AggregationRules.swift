@@ -7,7 +7,8 @@ enum AggregationRules {
       "AGG-01", .capability, requires: .has(.aggregatedChangeSignal),
       title: "the object-level signal fires once per mutation, before the property observers",
       intent: "A view re-rendering on objectWillChange must be told once per change of any"
-        + " property, and before the property's own observers run."
+        + " property, and before the property's own observers run.",
+      traits: [.objectLevel]
     ) { context in
       let pair = context.propertyPair()
       var events: [String] = []
@@ -32,7 +33,8 @@ enum AggregationRules {
       "AGG-02", .required,
       title: "observing property A is never notified by a change to property B",
       intent: "Per-property observation that fires for every property is object-level"
-        + " observation in disguise, and re-renders what did not change."
+        + " observation in disguise, and re-renders what did not change.",
+      traits: [.objectLevel]
     ) { context in
       let pair = context.propertyPair()
       var aValues: [Int] = []
@@ -52,7 +54,8 @@ enum AggregationRules {
       title: "observers of a derived property are notified when any input changes",
       levelText: "UNTESTED unless the backend supports derived properties",
       intent: "A computed property (`fullName` from `first` and `last`) is only observable if"
-        + " the backend tracks what it reads."
+        + " the backend tracks what it reads.",
+      traits: [.objectLevel]
     ) { context in
       let pair = context.propertyPair()
       var sums: [Int] = []

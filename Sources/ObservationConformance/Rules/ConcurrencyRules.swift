@@ -17,7 +17,8 @@ enum ConcurrencyRules {
     ConformanceRule(
       "THR-01", .stochastic, requires: .has(.threadSafe),
       title: "concurrent sets from many threads lose nothing",
-      intent: "A write that races another must still reach every observer exactly once."
+      intent: "A write that races another must still reach every observer exactly once.",
+      traits: [.concurrent]
     ) { context in
       var verdict = Verdict()
       let threads = 4
@@ -125,7 +126,8 @@ enum ConcurrencyRules {
       "THR-02", .stochastic, requires: .all([.has(.threadSafe), .has(.serializedDelivery)]),
       title: "callbacks to one observer never overlap",
       intent: "Observers written as if single-threaded corrupt their own state when a backend"
-        + " calls them from two threads at once."
+        + " calls them from two threads at once.",
+      traits: [.concurrent]
     ) { context in
       var verdict = Verdict()
       let counters = SharedCounters()
@@ -156,7 +158,8 @@ enum ConcurrencyRules {
     ConformanceRule(
       "THR-03", .stochastic, requires: .has(.threadSafe),
       title: "storms of concurrent observe / cancel / set neither crash, deadlock nor race",
-      intent: "Real apps subscribe and cancel on one thread while another writes."
+      intent: "Real apps subscribe and cancel on one thread while another writes.",
+      traits: [.concurrent]
     ) { context in
       var verdict = Verdict()
       for iteration in 1...context.stochasticIterations {
@@ -186,7 +189,8 @@ enum ConcurrencyRules {
       "THR-04", .stochastic, requires: .has(.threadSafe),
       title: "after cancel returns on one thread, no new callback starts on another",
       intent: "Code that cancels and then tears down state must not be called back afterwards"
-        + " (one callback already in flight may finish without immediateCancellation)."
+        + " (one callback already in flight may finish without immediateCancellation).",
+      traits: [.concurrent]
     ) { context in
       var verdict = Verdict()
       let allowed = context.has(.immediateCancellation) ? 0 : 1
@@ -237,7 +241,8 @@ enum ConcurrencyRules {
       "THR-05", .stochastic, requires: .has(.threadSafe),
       title: "no callout while an internal lock is held",
       intent: "A backend that calls observers under its own lock deadlocks as soon as an observer"
-        + " takes a lock that a subscribing thread already holds."
+        + " takes a lock that a subscribing thread already holds.",
+      traits: [.concurrent]
     ) { context in
       var verdict = Verdict()
       // Callbacks that took the foreign lock, over every iteration: none means the scenario
@@ -302,7 +307,8 @@ enum ConcurrencyRules {
       title: "no replay while an internal lock is held",
       intent: "THR-05's mirror image: a backend that replays the current value to a new observer"
         + " while holding its own lock deadlocks as soon as the replay handler takes a lock that"
-        + " a writing thread holds while it sets."
+        + " a writing thread holds while it sets.",
+      traits: [.concurrent]
     ) { context in
       guard context.has(.replaysCurrentValue) else {
         return .notApplicable(
@@ -368,7 +374,8 @@ enum ConcurrencyRules {
       title: "callbacks to one observer stay serialized after nested writes",
       intent: "A serializing backend that marks itself idle when a nested write's delivery ends,"
         + " while the outer delivery is still running, lets another thread deliver at the same"
-        + " time: THR-02 never writes from a callback, so it cannot see this.", nestsWrites: true
+        + " time: THR-02 never writes from a callback, so it cannot see this.",
+      traits: [.concurrent, .nestsWrites]
     ) { context in
       var verdict = Verdict()
       let overlaps = CrossThreadOverlap()
@@ -424,7 +431,8 @@ enum ConcurrencyRules {
       intent: "An emitter loop promises writers that a set never waits on another thread's"
         + " callbacks, and readers that a queued value is delivered before the delivering"
         + " thread's own set returns. A backend that blocks the writer, or delivers on the"
-        + " writer's thread, is some other design."
+        + " writer's thread, is some other design.",
+      traits: [.concurrent]
     ) { context in
       guard context.has(.synchronousDelivery) else {
         return .notApplicable(

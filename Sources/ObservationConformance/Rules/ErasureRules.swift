@@ -10,7 +10,7 @@ enum ErasureRules {
       intent: "Protocols cannot declare property wrappers, so apps hand out erased handles;"
         + " erasure that drops a replay, a cancellation or a lifetime guarantee breaks every"
         + " consumer that only sees the protocol.",
-      isSuiteLevel: true
+      traits: [.suiteLevel]
     ) { context in
       if context.backend is any _ErasedBackendMarker {
         return .notApplicable("this backend is already the erased view of another")
@@ -19,13 +19,13 @@ enum ErasureRules {
         of: context.backend, configuration: context.configuration)
       var verdict = Verdict()
       var compared = 0
-      // AGG rules are about objects of several properties, which an erased property handle
-      // does not carry; nor does it carry a backend's own nested observation, so KP rules are
-      // compared only where they chain the backend's subjects. Every other rule applies.
+      // An erased property handle carries no object of several properties, nor a backend's
+      // own nested observation: nested-path rules are compared only where they chain the
+      // backend's subjects. Every other rule applies.
       let nativeNesting = context.hasNativeNestedObservation
       for rule in ConformanceSuite.rules
-      where !rule.isSuiteLevel && rule.group != .aggregation
-        && !(nativeNesting && rule.group == .keyPaths)
+      where rule.traits.isDisjoint(with: [.suiteLevel, .objectLevel])
+        && !(nativeNesting && rule.traits.contains(.followsNestedPath))
       {
         guard let direct = context.outcome(of: rule.id), let viaHandles = erased[rule.id] else {
           continue

@@ -21,7 +21,7 @@ enum ErrorRules {
       title: "preconditions documented as traps do trap",
       levelText: "REQUIRED where the backend documents traps",
       intent: "A documented trap that does not fire lets misuse corrupt state silently.",
-      expectsTrap: true
+      traits: [.expectsTrap]
     ) { context in
       guard context.configuration.isolated else {
         return .notApplicable(

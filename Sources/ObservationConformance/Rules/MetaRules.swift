@@ -14,7 +14,7 @@ enum MetaRules {
         "capability honesty: undeclared capabilities are probed, and the declared timing is the one observed",
       intent: "A declaration is only useful if it is checked both ways: what is declared holds,"
         + " what is not declared is measured, and a didSet backend is not secretly willSet.",
-      isSuiteLevel: true
+      traits: [.suiteLevel]
     ) { context in
       var verdict = Verdict()
       var probed: [String] = []
@@ -131,7 +131,7 @@ enum MetaRules {
       "META-04", .required,
       title: "untested rules are listed with their reason in every report",
       intent: "A rule that silently disappears from a report reads as a pass.",
-      isSuiteLevel: true
+      traits: [.suiteLevel]
     ) { context in
       var verdict = Verdict()
       for rule in ConformanceSuite.rules {

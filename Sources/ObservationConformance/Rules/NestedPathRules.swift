@@ -48,7 +48,8 @@ enum NestedPathRules {
       "KP-01", .capability, requires: .has(.nestedKeyPaths),
       title: "a nested observation reports the current leaf and each leaf change once",
       intent: "Binding a label to `a?.b?.c` must show the current title at once, then every"
-        + " change, neither missing nor repeating one."
+        + " change, neither missing nor repeating one.",
+      traits: [.followsNestedPath]
     ) { context in
       withFixture(context) { fixture, verdict in
         let leaves = Leaves()
@@ -70,7 +71,8 @@ enum NestedPathRules {
       "KP-02", .capability, requires: .has(.nestedKeyPaths),
       title: "replacing an intermediate rebinds at once",
       intent: "After `root.controller = other`, the binding must show other's title now and"
-        + " follow other's changes from then on."
+        + " follow other's changes from then on.",
+      traits: [.followsNestedPath]
     ) { context in
       withFixture(context) { fixture, verdict in
         let first = attached(fixture, title: "a")
@@ -93,7 +95,8 @@ enum NestedPathRules {
       "KP-03", .capability, requires: .has(.nestedKeyPaths),
       title: "a detached intermediate is silent",
       intent: "A chain that keeps observing replaced objects (Combine's `flatMap`) reports titles"
-        + " of players no longer on screen."
+        + " of players no longer on screen.",
+      traits: [.followsNestedPath]
     ) { context in
       withFixture(context) { fixture, verdict in
         let old = attached(fixture, title: "a")
@@ -114,7 +117,8 @@ enum NestedPathRules {
       "KP-04", .capability, requires: .has(.nestedKeyPaths),
       title: "an intermediate becoming nil delivers nil once; re-attaching resumes",
       intent: "Clearing a controller must clear the label once, the old objects must fall"
-        + " silent, and reattaching must show the current title."
+        + " silent, and reattaching must show the current title.",
+      traits: [.followsNestedPath]
     ) { context in
       withFixture(context) { fixture, verdict in
         let chain = attached(fixture, title: "a")
@@ -135,7 +139,8 @@ enum NestedPathRules {
     ConformanceRule(
       "KP-05", .capability, requires: .has(.nestedKeyPaths),
       title: "no duplicate deliveries, even after A→B→A switching",
-      intent: "Each switch must not add another live subscription to the same object."
+      intent: "Each switch must not add another live subscription to the same object.",
+      traits: [.followsNestedPath]
     ) { context in
       withFixture(context) { fixture, verdict in
         let a = attached(fixture, title: "a")
@@ -155,7 +160,8 @@ enum NestedPathRules {
       "KP-06", .capability, requires: .has(.nestedKeyPaths),
       title: "rebinding uses identity, not equality",
       intent: "A replacement that compares equal is still another object; the binding must move"
-        + " to it."
+        + " to it.",
+      traits: [.followsNestedPath]
     ) { context in
       withFixture(context) { fixture, verdict in
         let chain = attached(fixture, title: "same")
@@ -178,7 +184,8 @@ enum NestedPathRules {
       title: "a weakly held intermediate that deallocates is reported or documented silent",
       intent: "Weak references zero without a setter, so most observation mechanisms never see"
         + " them go and a label keeps showing a dead object's title; a backend must say which"
-        + " its users get."
+        + " its users get.",
+      traits: [.followsNestedPath]
     ) { context in
       withFixture(context, weakPlayer: true) { fixture, verdict in
         let reports = context.has(.reportsDeallocatedIntermediates)
@@ -218,7 +225,8 @@ enum NestedPathRules {
       "KP-08", .capability, requires: .has(.nestedKeyPaths),
       title: "cancelling a nested observation releases everything along the chain",
       intent: "A cancelled binding must leave no registration behind on any intermediate, or"
-        + " long-lived models accumulate dead observers."
+        + " long-lived models accumulate dead observers.",
+      traits: [.followsNestedPath]
     ) { context in
       withFixture(context) { fixture, verdict in
         let chain = attached(fixture, title: "a")

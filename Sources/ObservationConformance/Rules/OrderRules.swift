@@ -57,7 +57,8 @@ enum OrderRules {
       "ORD-03", .capability, requires: .has(.preservesValueOrderUnderReentrancy),
       title: "a set from inside a callback never makes an observer see values out of order",
       intent: "Recursive delivery hands the nested value to later observers before the outer"
-        + " one, so they end on the older value: a classic source of stale UI.", nestsWrites: true
+        + " one, so they end on the older value: a classic source of stale UI.",
+      traits: [.nestsWrites]
     ) { context in
       var verdict = Verdict()
       let everyValue = context.has(.deliversEveryValue)

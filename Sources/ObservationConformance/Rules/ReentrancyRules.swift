@@ -7,7 +7,7 @@ enum ReentrancyRules {
       "REE-01", .required,
       title: "a set from inside a callback neither deadlocks nor traps, and reaches every observer",
       intent: "Observers that react by writing (validation, derived state) are everyday code.",
-      nestsWrites: true
+      traits: [.nestsWrites]
     ) { context in
       var verdict = Verdict()
       let subject = context.subject(0)
@@ -34,7 +34,7 @@ enum ReentrancyRules {
       title: "reentrant recursion stays within the declared maxReentrancyDepth",
       intent: "A backend that recurses on every nested write overflows the stack on a long"
         + " chain of reactions; the declaration says how long a chain it supports.",
-      nestsWrites: true
+      traits: [.nestsWrites]
     ) { context in
       var verdict = Verdict()
       let chain: Int
@@ -94,7 +94,7 @@ enum ReentrancyRules {
       title: "last write wins: every observer ends on the value set from inside a callback",
       intent: "Recursive delivery resumes the outer, older value after the nested one, so later"
         + " observers end on a value the subject no longer holds, or see it after a newer one.",
-      nestsWrites: true
+      traits: [.nestsWrites]
     ) { context in
       var verdict = Verdict()
       for round in Scenarios.nestedWriteRotation(context) {
@@ -116,7 +116,7 @@ enum ReentrancyRules {
       "REE-04", .capability, requires: .has(.suppressesDuplicates),
       title: "a two-way binding terminates with both sides equal",
       intent: "Binding X to Y and Y to X loops forever unless equal writes are suppressed.",
-      nestsWrites: true
+      traits: [.nestsWrites]
     ) { context in
       var verdict = Verdict()
       // A terminating binding makes two writes of its own, nested two deep when delivery is

@@ -84,7 +84,8 @@ enum RegistrationRules {
       "INIT-05", .capability, requires: .has(.replaysCurrentValue),
       title: "a set made by the handler during its own replay is not lost",
       intent: "Handlers that normalise a value (clamp, default) write back from their first call;"
-        + " losing that write leaves the observer and the subject disagreeing.", nestsWrites: true
+        + " losing that write leaves the observer and the subject disagreeing.",
+      traits: [.nestsWrites]
     ) { context in
       var verdict = Verdict()
       let subject = context.subject(0)

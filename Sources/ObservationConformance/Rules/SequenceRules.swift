@@ -15,7 +15,8 @@ enum SequenceRules {
         "each observer receives exactly the values set while it was registered, including nested writes",
       intent: "A backend that hands observers the stored value instead of the delivered one"
         + " shows [2, 2] for a history of [1, 2]: only whole sequences show it, and only when"
-        + " callbacks write.", nestsWrites: true
+        + " callbacks write.",
+      traits: [.nestsWrites]
     ) { context in
       var verdict = Verdict()
       let inOrder = context.has(.preservesValueOrderUnderReentrancy)
@@ -41,7 +42,8 @@ enum SequenceRules {
       "REE-05", .required,
       title: "a value set inside a callback reads back at once",
       intent: "Code that writes and then reads, as a model's callback often does, must see its"
-        + " own write, not the value still being delivered.", nestsWrites: true
+        + " own write, not the value still being delivered.",
+      traits: [.nestsWrites]
     ) { context in
       var verdict = Verdict()
       let subject = context.subject(0)

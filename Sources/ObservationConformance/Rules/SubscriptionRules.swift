@@ -65,7 +65,8 @@ enum SubscriptionRules {
       title:
         "convergence: after every top-level set, every observer's latest value is the current one",
       intent: "Whatever happens inside callbacks (writes, new subscriptions), the system must"
-        + " settle with every observer agreeing with the subject.", nestsWrites: true
+        + " settle with every observer agreeing with the subject.",
+      traits: [.nestsWrites]
     ) { context in
       var verdict = Verdict()
       let subject = context.subject(0)

@@ -1,0 +1,31 @@
+/// A fact about a rule that changes how the engine, the isolated runner or ERASE-01 treats it.
+///
+/// The traits sit on the rule's declaration beside its binding, as a Swift Testing `@Test`
+/// carries its traits, so that the declaration alone says how the rule is run; nothing
+/// recovers them from the rule's group.
+public enum RuleTrait: Sendable, Hashable, CaseIterable {
+  /// The rule uses subjects from several threads at once. On a backend that does not declare
+  /// `threadSafe` such a rule is undefined behaviour: it is probed only in an isolated run, in
+  /// a child process of its own, and not again through the erased handles.
+  case concurrent
+  /// The rule can pass by luck, so it repeats many iterations
+  /// (``ConformanceConfiguration/stochasticIterations``); its level ends in `STOCHASTIC`. Every
+  /// stochastic rule is also ``concurrent``.
+  case stochastic
+  /// The rule reads the outcomes of the other rules (ERASE-01, META-01, META-04): it runs after
+  /// them, and not through the erased handles.
+  case suiteLevel
+  /// The rule writes from inside a callback: not applicable to a backend that declares nested
+  /// writes unsupported (`maxReentrancyDepth` `.bounded(0)`).
+  case nestsWrites
+  /// The rule passes by trapping: run in a child process, its check performs a misuse the
+  /// backend declares to trap, and a process stopped by a trap signal is its pass (ERR-02).
+  case expectsTrap
+  /// The rule observes an object of several properties (AGG), which an erased property handle
+  /// does not carry: ERASE-01 does not compare it.
+  case objectLevel
+  /// The rule follows a nested key path (KP): through the backend's own nested observation
+  /// where it has one, which erased handles do not carry (ERASE-01 then does not compare it),
+  /// and otherwise through the backend's subjects chained with `flatMapLatest`.
+  case followsNestedPath
+}
