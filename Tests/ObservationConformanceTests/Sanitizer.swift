@@ -41,7 +41,7 @@ enum SanitizerPass {
   /// a rare wrong outcome, which the run without a sanitizer does. (Under the address
   /// sanitizer a THR rule at 459 iterations takes minutes per backend.)
   static func configuration(for rule: ConformanceRule) -> ConformanceConfiguration {
-    guard rule.level == .stochastic else { return .standard }
+    guard rule.traits.contains(.stochastic) else { return .standard }
     return ConformanceConfiguration(
       stochasticIterations: ConformanceConfiguration.concurrencyProbeIterations)
   }
@@ -54,7 +54,7 @@ enum SanitizerPass {
     _ outcome: RuleOutcome, for rule: ConformanceRule, with pinned: RuleOutcome.Kind
   ) -> Bool {
     if outcome.kind == pinned { return true }
-    return rule.level == .stochastic && pinned == .failed && outcome.kind == .passed
+    return rule.traits.contains(.stochastic) && pinned == .failed && outcome.kind == .passed
   }
 
   /// The configuration a whole suite runs with in this process: ``configuration(for:)``'s

@@ -52,9 +52,9 @@ public enum ConformanceSuite {
     return context.outcome(of: rule.id)!
   }
 
-  /// Applies `rule`'s level to its check.
+  /// Applies `rule`'s binding to its check.
   static func evaluate(_ rule: ConformanceRule, in context: RuleContext) -> RuleOutcome {
-    if case .untested(let reason) = rule.level { return .untested(reason) }
+    if case .never(let reason) = rule.binding { return .untested(reason) }
     if rule.id != .meta02 {
       do {
         try context.capabilities.validate()
@@ -69,8 +69,10 @@ public enum ConformanceSuite {
         "the backend declares nested writes unsupported (maxReentrancyDepth 0), and this rule"
           + " writes from inside a callback")
     }
-    let binds = rule.requirement.isSatisfied(by: context.capabilities)
-    if !binds, case .notApplicable(let reason) = rule.whenUnmet { return .notApplicable(reason) }
+    let binds = rule.binds(context.capabilities)
+    if !binds, case .when(_, otherwise: .notApplicable(let reason)) = rule.binding {
+      return .notApplicable(reason)
+    }
     if !context.configuration.isolated && isChildProcessProbe(rule, for: context.capabilities) {
       return .notApplicable(
         "threadSafe is not declared: concurrent use is undefined behaviour; it is probed only in"
@@ -120,19 +122,12 @@ public enum ConformanceSuite {
           context.outcomes[rule.id] = known
           continue
         }
-        observer.willRun(rule.id, binds(rule, for: context.capabilities))
+        observer.willRun(rule.id, rule.binds(context.capabilities))
         observer.didRun(rule.id, context.outcome(of: rule.id)!)
       }
       return context.outcomes
     }
     return run(backend)
-  }
-
-  /// Whether `rule` binds a backend declaring `capabilities`: it is not untested and its
-  /// requirement holds. A rule that does not bind runs as a probe, or not at all.
-  static func binds(_ rule: ConformanceRule, for capabilities: BackendCapabilities) -> Bool {
-    if case .untested = rule.level { return false }
-    return rule.requirement.isSatisfied(by: capabilities)
   }
 
   /// Whether `rule` runs on a backend declaring `capabilities` as a probe of concurrent use
@@ -143,9 +138,9 @@ public enum ConformanceSuite {
   static func isChildProcessProbe(
     _ rule: ConformanceRule, for capabilities: BackendCapabilities
   ) -> Bool {
-    if case .notApplicable = rule.whenUnmet { return false }
+    guard case .when(let requirement, otherwise: .probe) = rule.binding else { return false }
     return rule.traits.contains(.concurrent) && !capabilities.has(.threadSafe)
-      && !binds(rule, for: capabilities)
+      && !requirement.isSatisfied(by: capabilities)
   }
 
   /// The rules in the order ``run(_:configuration:)`` evaluates them: the rules that stand

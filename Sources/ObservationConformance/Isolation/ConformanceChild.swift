@@ -79,7 +79,7 @@ public enum ConformanceChild {
     for rule in order[start...] where context.outcomes[rule.id] == nil {
       stream.write(
         .starting(
-          unit: rule.id.rawValue, binding: ConformanceSuite.binds(rule, for: context.capabilities)))
+          unit: rule.id.rawValue, binding: rule.binds(context.capabilities)))
       let outcome = ErasedRunObserver.$current.withValue(observer) {
         context.outcome(of: rule.id)!
       }

@@ -243,8 +243,7 @@ public struct IsolatedConformanceRunner: Sendable {
               ?? crash(termination, said: said, binding: failed.binding)))
     } else if !startedAny, let unit = session.firstUnreported {
       // It greeted and then died or stalled before its first rule: that rule's doing.
-      let binding = ConformanceSuite.binds(
-        ConformanceSuite.rule(RuleID(rawValue: unit))!, for: session.capabilities)
+      let binding = ConformanceSuite.rule(RuleID(rawValue: unit))!.binds(session.capabilities)
       session.record(
         unit,
         stalled

@@ -4,7 +4,7 @@ import ObservationCore
 enum AggregationRules {
   static let all: [ConformanceRule] = [
     ConformanceRule(
-      "AGG-01", .capability, requires: .has(.aggregatedChangeSignal),
+      "AGG-01", .capability, binds: .when(.has(.aggregatedChangeSignal)),
       title: "the object-level signal fires once per mutation, before the property observers",
       intent: "A view re-rendering on objectWillChange must be told once per change of any"
         + " property, and before the property's own observers run.",
@@ -50,9 +50,8 @@ enum AggregationRules {
       return verdict.result
     },
     ConformanceRule(
-      "AGG-03", .capability,
+      "AGG-03", .worded("UNTESTED unless the backend supports derived properties"),
       title: "observers of a derived property are notified when any input changes",
-      levelText: "UNTESTED unless the backend supports derived properties",
       intent: "A computed property (`fullName` from `first` and `last`) is only observable if"
         + " the backend tracks what it reads.",
       traits: [.objectLevel]

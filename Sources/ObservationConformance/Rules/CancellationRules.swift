@@ -23,7 +23,7 @@ enum CancellationRules {
       return verdict.result
     },
     ConformanceRule(
-      "CAN-02", .capability, requires: .has(.cancelsOnTokenDeinit),
+      "CAN-02", .capability, binds: .when(.has(.cancelsOnTokenDeinit)),
       title: "releasing the last reference to the token cancels",
       intent: "Tying observation to the token's lifetime is what makes `[weak self]` plus a"
         + " stored token a complete lifecycle."
@@ -139,10 +139,9 @@ enum CancellationRules {
       return verdict.result
     },
     ConformanceRule(
-      "CAN-06", .capability,
+      "CAN-06", .worded("CAP(immediateCancellation); otherwise REQUIRED weaker form"),
       title:
         "mutual cancellation during delivery: exactly one survivor (with immediateCancellation)",
-      levelText: "CAP(immediateCancellation); otherwise REQUIRED weaker form",
       intent: "With immediate cancellation, an observer cancelled mid-delivery must not get the"
         + " value in flight; without it, it may, but never a later one."
     ) { context in
@@ -197,9 +196,11 @@ enum CancellationRules {
       return verdict.result
     },
     ConformanceRule(
-      "CAN-07", .required, requires: .lacks(.tokenRetainsSubject),
-      whenUnmet: .notApplicable(
-        "tokens keep the subject alive, so it cannot be gone while a token exists"),
+      "CAN-07", .required,
+      binds: .when(
+        .lacks(.tokenRetainsSubject),
+        otherwise: .notApplicable(
+          "tokens keep the subject alive, so it cannot be gone while a token exists")),
       title: "cancelling after the subject is gone is a safe no-op",
       intent: "Tokens outlive subjects routinely (a cell reused after its model is gone);"
         + " cancelling then must not crash or touch freed memory."
@@ -218,7 +219,7 @@ enum CancellationRules {
       return verdict.result
     },
     ConformanceRule(
-      "CAN-08", .capability, requires: .has(.cancelsOnTokenDeinit),
+      "CAN-08", .capability, binds: .when(.has(.cancelsOnTokenDeinit)),
       title: "discarding the token at the call site ends the observation after any replay",
       intent: "`_ = subject.observe { ... }` is the commonest mistake with such APIs; users must"
         + " know it observes nothing."

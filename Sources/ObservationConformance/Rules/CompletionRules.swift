@@ -6,7 +6,7 @@ enum CompletionRules {
 
   static let all: [ConformanceRule] = [
     ConformanceRule(
-      "TERM-01", .capability, requires: .has(.supportsCompletion),
+      "TERM-01", .capability, binds: .when(.has(.supportsCompletion)),
       title: "no values after completion; a send after completion is ignored",
       intent: "Completion is a promise to observers that the stream is over."
     ) { context in
@@ -28,7 +28,7 @@ enum CompletionRules {
       return verdict.result
     },
     ConformanceRule(
-      "TERM-02", .capability, requires: .has(.supportsCompletion),
+      "TERM-02", .capability, binds: .when(.has(.supportsCompletion)),
       title:
         "completion reaches each observer once, even if completed again from a completion handler",
       intent: "Teardown code in completion handlers runs twice if completion is re-entered."
@@ -54,7 +54,7 @@ enum CompletionRules {
       return verdict.result
     },
     ConformanceRule(
-      "TERM-03", .capability, requires: .has(.supportsCompletion),
+      "TERM-03", .capability, binds: .when(.has(.supportsCompletion)),
       title: "an observer subscribing after completion gets the completion at once, and no value",
       intent: "Late subscribers must learn the stream is over instead of waiting forever, and must"
         + " not get a value that will never be followed."
@@ -76,7 +76,7 @@ enum CompletionRules {
       return verdict.result
     },
     ConformanceRule(
-      "TERM-04", .capability, requires: .has(.supportsCompletion),
+      "TERM-04", .capability, binds: .when(.has(.supportsCompletion)),
       title:
         "completion implies cancellation: observers are released and a later cancel is a no-op",
       intent: "After completion nothing should keep handlers alive until their tokens happen to go."
@@ -100,7 +100,7 @@ enum CompletionRules {
       return verdict.result
     },
     ConformanceRule(
-      "TERM-05", .capability, requires: .has(.supportsCompletion),
+      "TERM-05", .capability, binds: .when(.has(.supportsCompletion)),
       title: "the value after completion follows the declared policy through every mutation API",
       intent: "When one write API stores after completion and another does not, reading the"
         + " value depends on which API some other code happened to use."

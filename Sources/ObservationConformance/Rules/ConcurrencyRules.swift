@@ -15,10 +15,10 @@ import Synchronization
 enum ConcurrencyRules {
   static let all: [ConformanceRule] = [
     ConformanceRule(
-      "THR-01", .stochastic, requires: .has(.threadSafe),
+      "THR-01", .capability, binds: .when(.has(.threadSafe)),
       title: "concurrent sets from many threads lose nothing",
       intent: "A write that races another must still reach every observer exactly once.",
-      traits: [.concurrent]
+      traits: [.concurrent, .stochastic]
     ) { context in
       var verdict = Verdict()
       let threads = 4
@@ -123,11 +123,11 @@ enum ConcurrencyRules {
       return verdict.result
     },
     ConformanceRule(
-      "THR-02", .stochastic, requires: .all([.has(.threadSafe), .has(.serializedDelivery)]),
+      "THR-02", .capability, binds: .when(.all([.has(.threadSafe), .has(.serializedDelivery)])),
       title: "callbacks to one observer never overlap",
       intent: "Observers written as if single-threaded corrupt their own state when a backend"
         + " calls them from two threads at once.",
-      traits: [.concurrent]
+      traits: [.concurrent, .stochastic]
     ) { context in
       var verdict = Verdict()
       let counters = SharedCounters()
@@ -156,10 +156,10 @@ enum ConcurrencyRules {
       return verdict.result
     },
     ConformanceRule(
-      "THR-03", .stochastic, requires: .has(.threadSafe),
+      "THR-03", .capability, binds: .when(.has(.threadSafe)),
       title: "storms of concurrent observe / cancel / set neither crash, deadlock nor race",
       intent: "Real apps subscribe and cancel on one thread while another writes.",
-      traits: [.concurrent]
+      traits: [.concurrent, .stochastic]
     ) { context in
       var verdict = Verdict()
       for iteration in 1...context.stochasticIterations {
@@ -186,11 +186,11 @@ enum ConcurrencyRules {
       return verdict.result
     },
     ConformanceRule(
-      "THR-04", .stochastic, requires: .has(.threadSafe),
+      "THR-04", .capability, binds: .when(.has(.threadSafe)),
       title: "after cancel returns on one thread, no new callback starts on another",
       intent: "Code that cancels and then tears down state must not be called back afterwards"
         + " (one callback already in flight may finish without immediateCancellation).",
-      traits: [.concurrent]
+      traits: [.concurrent, .stochastic]
     ) { context in
       var verdict = Verdict()
       let allowed = context.has(.immediateCancellation) ? 0 : 1
@@ -238,11 +238,11 @@ enum ConcurrencyRules {
       return verdict.result
     },
     ConformanceRule(
-      "THR-05", .stochastic, requires: .has(.threadSafe),
+      "THR-05", .capability, binds: .when(.has(.threadSafe)),
       title: "no callout while an internal lock is held",
       intent: "A backend that calls observers under its own lock deadlocks as soon as an observer"
         + " takes a lock that a subscribing thread already holds.",
-      traits: [.concurrent]
+      traits: [.concurrent, .stochastic]
     ) { context in
       var verdict = Verdict()
       // Callbacks that took the foreign lock, over every iteration: none means the scenario
@@ -303,12 +303,12 @@ enum ConcurrencyRules {
       return verdict.result
     },
     ConformanceRule(
-      "THR-06", .stochastic, requires: .all([.has(.threadSafe), .has(.replaysCurrentValue)]),
+      "THR-06", .capability, binds: .when(.all([.has(.threadSafe), .has(.replaysCurrentValue)])),
       title: "no replay while an internal lock is held",
       intent: "THR-05's mirror image: a backend that replays the current value to a new observer"
         + " while holding its own lock deadlocks as soon as the replay handler takes a lock that"
         + " a writing thread holds while it sets.",
-      traits: [.concurrent]
+      traits: [.concurrent, .stochastic]
     ) { context in
       guard context.has(.replaysCurrentValue) else {
         return .notApplicable(
@@ -368,14 +368,16 @@ enum ConcurrencyRules {
       return verdict.result
     },
     ConformanceRule(
-      "THR-07", .stochastic, requires: .all([.has(.threadSafe), .has(.serializedDelivery)]),
-      whenUnmet: .notApplicable(
-        "needs threadSafe and serializedDelivery: concurrent delivery is allowed otherwise"),
+      "THR-07", .capability,
+      binds: .when(
+        .all([.has(.threadSafe), .has(.serializedDelivery)]),
+        otherwise: .notApplicable(
+          "needs threadSafe and serializedDelivery: concurrent delivery is allowed otherwise")),
       title: "callbacks to one observer stay serialized after nested writes",
       intent: "A serializing backend that marks itself idle when a nested write's delivery ends,"
         + " while the outer delivery is still running, lets another thread deliver at the same"
         + " time: THR-02 never writes from a callback, so it cannot see this.",
-      traits: [.concurrent, .nestsWrites]
+      traits: [.concurrent, .stochastic, .nestsWrites]
     ) { context in
       var verdict = Verdict()
       let overlaps = CrossThreadOverlap()
@@ -425,7 +427,7 @@ enum ConcurrencyRules {
     },
     ConformanceRule(
       "THR-08", .capability,
-      requires: .all([.has(.threadSafe), .has(.handsOffContendedWrites)]),
+      binds: .when(.all([.has(.threadSafe), .has(.handsOffContendedWrites)])),
       title:
         "a contended set is handed off: it returns at once, and the delivering thread delivers it",
       intent: "An emitter loop promises writers that a set never waits on another thread's"

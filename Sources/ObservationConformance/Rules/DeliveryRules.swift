@@ -5,7 +5,7 @@ import ObservationCore
 enum DeliveryRules {
   static let all: [ConformanceRule] = [
     ConformanceRule(
-      "DEL-01", .required, requires: .has(.deliversEveryValue),
+      "DEL-01", .required, binds: .when(.has(.deliversEveryValue)),
       title: "each set produces exactly one callback per live observer, with the value set",
       intent: "Counting, logging and undo stacks break if a write is dropped or doubled."
     ) { context in
@@ -51,7 +51,7 @@ enum DeliveryRules {
       return verdict.result
     },
     ConformanceRule(
-      "DEL-03", .capability, requires: .lacks(.deliversEveryValue),
+      "DEL-03", .capability, binds: .when(.lacks(.deliversEveryValue)),
       title: "coalesced delivery is an in-order subsequence ending with the final value",
       intent: "A backend may skip intermediate values, but never reorder them or miss the last one:"
         + " the UI must settle on the truth."
@@ -98,10 +98,9 @@ enum DeliveryRules {
       return verdict.result
     },
     ConformanceRule(
-      "DEL-05", .capability,
+      "DEL-05", .worded("CAP(synchronousDelivery) / CAP(!synchronousDelivery)"),
       title:
         "synchronous backends finish every callback inside set; asynchronous ones never call back inside set",
-      levelText: "CAP(synchronousDelivery) / CAP(!synchronousDelivery)",
       intent: "Callers rely on one or the other: reading derived state right after a write, or"
         + " never being re-entered from inside their own write."
     ) { context in

@@ -26,9 +26,8 @@ enum EqualityRules {
 
   static let all: [ConformanceRule] = [
     ConformanceRule(
-      "EQ-01", .capability,
+      "EQ-01", .worded("CAP(suppressesDuplicates) / CAP(!suppressesDuplicates)"),
       title: "setting an equal value notifies never (suppressesDuplicates) or always (otherwise)",
-      levelText: "CAP(suppressesDuplicates) / CAP(!suppressesDuplicates)",
       intent: "Whether `x = x` notifies decides whether observers may write back without looping;"
         + " the declaration must say which, for Int and String alike."
     ) { context in
@@ -47,7 +46,7 @@ enum EqualityRules {
       return verdict.result
     },
     ConformanceRule(
-      "EQ-02", .capability, requires: .has(.suppressesDuplicates),
+      "EQ-02", .capability, binds: .when(.has(.suppressesDuplicates)),
       title:
         "the duplicate test fits the value: ==, identity for class instances, never for non-Equatable",
       intent: "Suppressing by the wrong notion of equality hides real changes (a new object that"

@@ -4,9 +4,8 @@ import ObservationCore
 enum ErrorRules {
   static let all: [ConformanceRule] = [
     ConformanceRule(
-      "ERR-01", .capability,
+      "ERR-01", .worded("CAP where the backend can fail"),
       title: "an error terminates the stream; nothing is delivered after it",
-      levelText: "CAP where the backend can fail",
       intent: "Streams that can fail must stop at the failure, or observers act on values"
         + " produced after the error."
     ) { _ in
@@ -15,11 +14,12 @@ enum ErrorRules {
           + " wrapped with Failure == Never)")
     },
     ConformanceRule(
-      "ERR-02", .capability, requires: .has(.trapsOnMisuse),
-      whenUnmet: .notApplicable(
-        "trapsOnMisuse is not declared: the backend documents no trapping precondition"),
+      "ERR-02", .worded("REQUIRED where the backend documents traps"),
+      binds: .when(
+        .has(.trapsOnMisuse),
+        otherwise: .notApplicable(
+          "trapsOnMisuse is not declared: the backend documents no trapping precondition")),
       title: "preconditions documented as traps do trap",
-      levelText: "REQUIRED where the backend documents traps",
       intent: "A documented trap that does not fire lets misuse corrupt state silently.",
       traits: [.expectsTrap]
     ) { context in
@@ -40,9 +40,11 @@ enum ErrorRules {
       ])
     },
     ConformanceRule(
-      "ERR-03", .capability, requires: .has(.reportsMisuse),
-      whenUnmet: .notApplicable(
-        "reportsMisuse is not declared: the backend claims no misuse diagnostics"),
+      "ERR-03", .capability,
+      binds: .when(
+        .has(.reportsMisuse),
+        otherwise: .notApplicable(
+          "reportsMisuse is not declared: the backend claims no misuse diagnostics")),
       title: "claimed misuse diagnostics appear",
       intent: "A backend that promises to warn about misuse (RxSwift prints a reentrancy"
         + " warning) must actually warn, where the app can see it."

@@ -107,7 +107,7 @@ enum MemoryRules {
       return verdict.result
     },
     ConformanceRule(
-      "MEM-04", .capability, requires: .lacks(.tokenRetainsSubject),
+      "MEM-04", .capability, binds: .when(.lacks(.tokenRetainsSubject)),
       title: "when the subject dies, every handler is released even if tokens are still held",
       intent: "Tokens that outlive their subject must not keep handlers (and their captures)"
         + " alive."
@@ -158,7 +158,7 @@ enum MemoryRules {
       return verdict.result
     },
     ConformanceRule(
-      "MEM-06", .capability, requires: .has(.oneShot),
+      "MEM-06", .capability, binds: .when(.has(.oneShot)),
       title: "a one-shot registration releases its handler after it fires",
       intent: "One-shot APIs re-register on every change; each spent registration must not"
         + " linger."

@@ -4,7 +4,7 @@ import ObservationCore
 enum MetaRules {
   /// The rules whose requirement names `capability`.
   private static func rules(mentioning capability: Capability) -> [ConformanceRule] {
-    ConformanceSuite.rules.filter { $0.requirement.mentions(capability) }
+    ConformanceSuite.rules.filter { $0.binding.mentions(capability) }
   }
 
   static let all: [ConformanceRule] = [
@@ -135,7 +135,7 @@ enum MetaRules {
     ) { context in
       var verdict = Verdict()
       for rule in ConformanceSuite.rules {
-        guard case .untested(let reason) = rule.level else { continue }
+        guard case .never(let reason) = rule.binding else { continue }
         let outcome = context.outcome(of: rule.id)
         var listed = false
         if case .untested(let text)? = outcome, !text.isEmpty, text == reason { listed = true }
@@ -150,15 +150,4 @@ enum MetaRules {
       return verdict.result
     },
   ]
-}
-
-extension CapabilityRequirement {
-  /// Whether the requirement names `capability`.
-  func mentions(_ capability: Capability) -> Bool {
-    switch self {
-    case .always, .timing: return false
-    case .has(let named), .lacks(let named): return named == capability
-    case .all(let requirements): return requirements.contains { $0.mentions(capability) }
-    }
-  }
 }

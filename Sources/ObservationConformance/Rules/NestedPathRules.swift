@@ -45,7 +45,7 @@ enum NestedPathRules {
 
   static let all: [ConformanceRule] = [
     ConformanceRule(
-      "KP-01", .capability, requires: .has(.nestedKeyPaths),
+      "KP-01", .capability, binds: .when(.has(.nestedKeyPaths)),
       title: "a nested observation reports the current leaf and each leaf change once",
       intent: "Binding a label to `a?.b?.c` must show the current title at once, then every"
         + " change, neither missing nor repeating one.",
@@ -68,7 +68,7 @@ enum NestedPathRules {
       }
     },
     ConformanceRule(
-      "KP-02", .capability, requires: .has(.nestedKeyPaths),
+      "KP-02", .capability, binds: .when(.has(.nestedKeyPaths)),
       title: "replacing an intermediate rebinds at once",
       intent: "After `root.controller = other`, the binding must show other's title now and"
         + " follow other's changes from then on.",
@@ -92,7 +92,7 @@ enum NestedPathRules {
       }
     },
     ConformanceRule(
-      "KP-03", .capability, requires: .has(.nestedKeyPaths),
+      "KP-03", .capability, binds: .when(.has(.nestedKeyPaths)),
       title: "a detached intermediate is silent",
       intent: "A chain that keeps observing replaced objects (Combine's `flatMap`) reports titles"
         + " of players no longer on screen.",
@@ -114,7 +114,7 @@ enum NestedPathRules {
       }
     },
     ConformanceRule(
-      "KP-04", .capability, requires: .has(.nestedKeyPaths),
+      "KP-04", .capability, binds: .when(.has(.nestedKeyPaths)),
       title: "an intermediate becoming nil delivers nil once; re-attaching resumes",
       intent: "Clearing a controller must clear the label once, the old objects must fall"
         + " silent, and reattaching must show the current title.",
@@ -137,7 +137,7 @@ enum NestedPathRules {
       }
     },
     ConformanceRule(
-      "KP-05", .capability, requires: .has(.nestedKeyPaths),
+      "KP-05", .capability, binds: .when(.has(.nestedKeyPaths)),
       title: "no duplicate deliveries, even after A→B→A switching",
       intent: "Each switch must not add another live subscription to the same object.",
       traits: [.followsNestedPath]
@@ -157,7 +157,7 @@ enum NestedPathRules {
       }
     },
     ConformanceRule(
-      "KP-06", .capability, requires: .has(.nestedKeyPaths),
+      "KP-06", .capability, binds: .when(.has(.nestedKeyPaths)),
       title: "rebinding uses identity, not equality",
       intent: "A replacement that compares equal is still another object; the binding must move"
         + " to it.",
@@ -180,7 +180,7 @@ enum NestedPathRules {
       }
     },
     ConformanceRule(
-      "KP-07", .capability, requires: .has(.nestedKeyPaths),
+      "KP-07", .capability, binds: .when(.has(.nestedKeyPaths)),
       title: "a weakly held intermediate that deallocates is reported or documented silent",
       intent: "Weak references zero without a setter, so most observation mechanisms never see"
         + " them go and a label keeps showing a dead object's title; a backend must say which"
@@ -222,7 +222,7 @@ enum NestedPathRules {
       }
     },
     ConformanceRule(
-      "KP-08", .capability, requires: .has(.nestedKeyPaths),
+      "KP-08", .capability, binds: .when(.has(.nestedKeyPaths)),
       title: "cancelling a nested observation releases everything along the chain",
       intent: "A cancelled binding must leave no registration behind on any intermediate, or"
         + " long-lived models accumulate dead observers.",

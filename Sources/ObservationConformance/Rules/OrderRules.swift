@@ -4,7 +4,7 @@ import ObservationCore
 enum OrderRules {
   static let all: [ConformanceRule] = [
     ConformanceRule(
-      "ORD-01", .capability, requires: .has(.preservesObserverOrder),
+      "ORD-01", .capability, binds: .when(.has(.preservesObserverOrder)),
       title: "observers are called in registration order",
       intent: "Layered observers (model before view, view before analytics) depend on order;"
         + " hash-based registries keep it only for small counts, so the rule uses 64 observers"
@@ -54,7 +54,7 @@ enum OrderRules {
       return verdict.result
     },
     ConformanceRule(
-      "ORD-03", .capability, requires: .has(.preservesValueOrderUnderReentrancy),
+      "ORD-03", .capability, binds: .when(.has(.preservesValueOrderUnderReentrancy)),
       title: "a set from inside a callback never makes an observer see values out of order",
       intent: "Recursive delivery hands the nested value to later observers before the outer"
         + " one, so they end on the older value: a classic source of stale UI.",

@@ -113,7 +113,7 @@ enum ReentrancyRules {
       return verdict.result
     },
     ConformanceRule(
-      "REE-04", .capability, requires: .has(.suppressesDuplicates),
+      "REE-04", .capability, binds: .when(.has(.suppressesDuplicates)),
       title: "a two-way binding terminates with both sides equal",
       intent: "Binding X to Y and Y to X loops forever unless equal writes are suppressed.",
       traits: [.nestsWrites]

@@ -4,7 +4,7 @@ import ObservationCore
 enum RegistrationRules {
   static let all: [ConformanceRule] = [
     ConformanceRule(
-      "INIT-01", .capability, requires: .has(.replaysCurrentValue),
+      "INIT-01", .capability, binds: .when(.has(.replaysCurrentValue)),
       title: "observe replays the current value once, before it returns",
       intent: "A view that renders from its observer must start from the value as it is now, not"
         + " the value the subject was created with, and must not render it twice."
@@ -20,7 +20,7 @@ enum RegistrationRules {
       return verdict.result
     },
     ConformanceRule(
-      "INIT-02", .capability, requires: .lacks(.replaysCurrentValue),
+      "INIT-02", .capability, binds: .when(.lacks(.replaysCurrentValue)),
       title: "observe never calls the handler during registration",
       intent: "Code written for an event stream (no replay) would act twice on the same state if"
         + " registration called it."
@@ -35,7 +35,7 @@ enum RegistrationRules {
       return verdict.result
     },
     ConformanceRule(
-      "INIT-03", .capability, requires: .has(.replaysCurrentValue),
+      "INIT-03", .capability, binds: .when(.has(.replaysCurrentValue)),
       title: "the replay goes only to the new observer",
       intent: "A replay broadcast to everyone would make every existing observer see a value that"
         + " did not change."
@@ -81,7 +81,7 @@ enum RegistrationRules {
       return verdict.result
     },
     ConformanceRule(
-      "INIT-05", .capability, requires: .has(.replaysCurrentValue),
+      "INIT-05", .capability, binds: .when(.has(.replaysCurrentValue)),
       title: "a set made by the handler during its own replay is not lost",
       intent: "Handlers that normalise a value (clamp, default) write back from their first call;"
         + " losing that write leaves the observer and the subject disagreeing.",

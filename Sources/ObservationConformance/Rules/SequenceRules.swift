@@ -10,7 +10,7 @@ enum SequenceRules {
 
   static let all: [ConformanceRule] = [
     ConformanceRule(
-      "DEL-06", .required, requires: .has(.deliversEveryValue),
+      "DEL-06", .required, binds: .when(.has(.deliversEveryValue)),
       title:
         "each observer receives exactly the values set while it was registered, including nested writes",
       intent: "A backend that hands observers the stored value instead of the delivered one"

@@ -29,7 +29,7 @@ enum SubscriptionRules {
 
   static let all: [ConformanceRule] = [
     ConformanceRule(
-      "SUB-01", .required, requires: .lacks(.replaysCurrentValue),
+      "SUB-01", .required, binds: .when(.lacks(.replaysCurrentValue)),
       title: "an observer added during delivery of v does not get v, and gets every later value",
       intent: "A registry that walks a list it is appending to hands the in-flight value to"
         + " observers that did not exist when it was written."
@@ -45,7 +45,7 @@ enum SubscriptionRules {
       return verdict.result
     },
     ConformanceRule(
-      "SUB-02", .capability, requires: .has(.replaysCurrentValue),
+      "SUB-02", .capability, binds: .when(.has(.replaysCurrentValue)),
       title: "an observer added during delivery of v gets v exactly once",
       intent: "With replay, a late observer can get the in-flight value twice (replay and"
         + " broadcast) or never (neither): both leave views inconsistent."
@@ -61,7 +61,7 @@ enum SubscriptionRules {
       return verdict.result
     },
     ConformanceRule(
-      "SUB-03", .capability, requires: .has(.replaysCurrentValue),
+      "SUB-03", .capability, binds: .when(.has(.replaysCurrentValue)),
       title:
         "convergence: after every top-level set, every observer's latest value is the current one",
       intent: "Whatever happens inside callbacks (writes, new subscriptions), the system must"

@@ -4,7 +4,7 @@ import ObservationCore
 enum TimingRules {
   static let all: [ConformanceRule] = [
     ConformanceRule(
-      "TIM-01", .capability, requires: .timing(.didSet),
+      "TIM-01", .capability, binds: .when(.timing(.didSet)),
       title: "didSet: inside the callback the subject already holds the argument",
       intent: "Observers that read the model (not just the argument) must see the new state."
     ) { context in
@@ -20,7 +20,7 @@ enum TimingRules {
       return verdict.result
     },
     ConformanceRule(
-      "TIM-02", .capability, requires: .timing(.willSet),
+      "TIM-02", .capability, binds: .when(.timing(.willSet)),
       title: "willSet: inside the callback the subject still holds the old value",
       intent: "ObservableObject-style observers run before the store; code that reads the model"
         + " there gets the previous state, and the suite makes that explicit."
@@ -37,7 +37,7 @@ enum TimingRules {
       return verdict.result
     },
     ConformanceRule(
-      "TIM-03", .capability, requires: .has(.aggregatedChangeSignal),
+      "TIM-03", .capability, binds: .when(.has(.aggregatedChangeSignal)),
       title: "the object-level will-change signal fires before the store, once per mutation",
       intent: "objectWillChange drives re-rendering: firing after the store, or more than once,"
         + " renders stale or twice."
@@ -58,7 +58,7 @@ enum TimingRules {
       return verdict.result
     },
     ConformanceRule(
-      "TIM-04", .capability, requires: .timing(.transactional),
+      "TIM-04", .capability, binds: .when(.timing(.transactional)),
       title: "transactional: writes made in one synchronous block arrive together",
       intent: "A transactional backend must never show a state that existed only halfway through"
         + " a block of writes. With one observed value this means: the block's writes arrive as"
