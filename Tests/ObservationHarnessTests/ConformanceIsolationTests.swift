@@ -284,9 +284,24 @@ struct ConformanceIsolationTests {
       .timedOut(seconds: 2.5, binding: false), .timedOut(seconds: 300, binding: true),
     ])
   func roundTrip(_ outcome: RuleOutcome) {
-    let line = ConformanceStreamLine.outcome(unit: "erased:REE-02", outcome)
+    let line = ConformanceStreamLine.outcome(unit: .erased("REE-02"), outcome)
     #expect(!line.text.contains("\n"))
+    #expect(line.text.hasPrefix("outcome erased:REE-02 {"), "\(line.text)")
     #expect(ConformanceStreamLine(line.text[...]) == line)
+  }
+
+  @Test("A unit is a rule's identifier, or erased: and one, both ways")
+  func unitText() {
+    let units: [(ConformanceStreamLine.Unit, String)] = [
+      (.rule("REE-02"), "REE-02"), (.erased("REE-02"), "erased:REE-02"),
+      (.rule("ERASE-01"), "ERASE-01"), (.erased("ERASE-02"), "erased:ERASE-02"),
+    ]
+    for (unit, text) in units {
+      #expect(unit.description == text)
+      #expect(ConformanceStreamLine.Unit(text[...]) == unit)
+      #expect(
+        ConformanceStreamLine.starting(unit: unit, binding: false).text == "starting \(text) probe")
+    }
   }
 
   @Test(

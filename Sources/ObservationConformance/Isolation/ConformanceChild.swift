@@ -57,33 +57,27 @@ public enum ConformanceChild {
     let context = RuleContext(backend: backend, configuration: configuration)
     var knownThroughErasure: [RuleID: RuleOutcome] = [:]
     for (unit, outcome) in known {
-      if unit.hasPrefix(ConformanceStreamLine.erasedPrefix) {
-        knownThroughErasure[
-          RuleID(rawValue: String(unit.dropFirst(ConformanceStreamLine.erasedPrefix.count)))] =
-          outcome
-      } else {
-        context.outcomes[RuleID(rawValue: unit)] = outcome
+      switch unit {
+      case .rule(let id): context.outcomes[id] = outcome
+      case .erased(let id): knownThroughErasure[id] = outcome
       }
     }
     let observer = ErasedRunObserver(
       known: knownThroughErasure,
       willRun: { id, binding in
-        stream.write(
-          .starting(unit: ConformanceStreamLine.erasedPrefix + id.rawValue, binding: binding))
+        stream.write(.starting(unit: .erased(id), binding: binding))
       },
       didRun: { id, outcome in
-        stream.write(.outcome(unit: ConformanceStreamLine.erasedPrefix + id.rawValue, outcome))
+        stream.write(.outcome(unit: .erased(id), outcome))
       })
     stream.write(.hello(backend: backend.name))
     ProgressHeartbeat.start(writingTo: stream)
     for rule in order[start...] where context.outcomes[rule.id] == nil {
-      stream.write(
-        .starting(
-          unit: rule.id.rawValue, binding: rule.binds(context.capabilities)))
+      stream.write(.starting(unit: .rule(rule.id), binding: rule.binds(context.capabilities)))
       let outcome = ErasedRunObserver.$current.withValue(observer) {
         context.outcome(of: rule.id)!
       }
-      stream.write(.outcome(unit: rule.id.rawValue, outcome))
+      stream.write(.outcome(unit: .rule(rule.id), outcome))
       if ConformanceSuite.isChildProcessProbe(rule, for: context.capabilities) {
         // Threads the probe left stuck, or state it corrupted, must not reach the next rule
         // (nor hang this process's exit): the runner starts a fresh child for it.
@@ -94,7 +88,7 @@ public enum ConformanceChild {
   }
 
   /// The `outcome` lines on standard input, read to its end, by unit.
-  private static func readKnownOutcomes() throws -> [String: RuleOutcome] {
+  private static func readKnownOutcomes() throws -> [ConformanceStreamLine.Unit: RuleOutcome] {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -107,7 +101,7 @@ public enum ConformanceChild {
       }
       data.append(contentsOf: buffer[..<count])
     }
-    var known: [String: RuleOutcome] = [:]
+    var known: [ConformanceStreamLine.Unit: RuleOutcome] = [:]
     for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
       guard case .outcome(let unit, let outcome)? = ConformanceStreamLine(line) else {
         throw ConformanceIsolationError.invalidRequest(

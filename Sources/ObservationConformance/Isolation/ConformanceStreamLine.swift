@@ -17,8 +17,8 @@ import Foundation
 /// ...
 /// ```
 ///
-/// A *unit* is a rule's identifier, or `erased:` and one, for a rule ERASE-01 re-runs through
-/// the erased handles. While a unit runs, the child writes `progress` once a second if the unit
+/// A *unit* (``Unit``) is a rule's identifier, or `erased:` and one, for a rule ERASE-01 re-runs
+/// through the erased handles. While a unit runs, the child writes `progress` once a second if the unit
 /// made progress in that second (``RuleProgress``). The parent sends the outcomes already known to a restarted child as
 /// `outcome` lines on its standard input. The outcome is JSON (``WireOutcome``), so that every
 /// outcome, its prose included, arrives exactly as it left. Blank lines, and lines that are none
@@ -28,9 +28,9 @@ enum ConformanceStreamLine: Hashable {
   /// The first line: the protocol's version and the backend's name.
   case hello(backend: String)
   /// A unit starts; `binding` is `false` when it runs as a probe.
-  case starting(unit: String, binding: Bool)
+  case starting(unit: Unit, binding: Bool)
   /// A unit's outcome.
-  case outcome(unit: String, RuleOutcome)
+  case outcome(unit: Unit, RuleOutcome)
   /// The unit running made progress since the last line.
   case progress
 
@@ -38,8 +38,6 @@ enum ConformanceStreamLine: Hashable {
   static let greeting = "observatory-conformance-stream"
   /// The version of the protocol; a child and parent of different versions do not talk.
   static let version = 2
-  /// What `erased:` units start with.
-  static let erasedPrefix = "erased:"
 
   /// The line, without its newline.
   var text: String {
@@ -68,13 +66,13 @@ enum ConformanceStreamLine: Hashable {
       self = .hello(backend: String(words[2]))
     case "starting":
       guard words[2] == "binding" || words[2] == "probe" else { return nil }
-      self = .starting(unit: String(words[1]), binding: words[2] == "binding")
+      self = .starting(unit: Unit(words[1]), binding: words[2] == "binding")
     case "outcome":
       guard
         let wire = try? JSONDecoder().decode(WireOutcome.self, from: Data(words[2].utf8)),
         let outcome = wire.outcome
       else { return nil }
-      self = .outcome(unit: String(words[1]), outcome)
+      self = .outcome(unit: Unit(words[1]), outcome)
     default:
       return nil
     }

@@ -64,8 +64,10 @@ public struct IsolatedConformanceRunner: Sendable {
   public static let concurrencyProbeTimeout = 60.0
 
   /// How long the rule or re-run `unit`, now running, may go without finishing.
-  private func timeout(for unit: String?, _ capabilities: BackendCapabilities) -> Double {
-    guard let unit, let rule = ConformanceSuite.rule(RuleID(rawValue: unit)),
+  private func timeout(
+    for unit: ConformanceStreamLine.Unit?, _ capabilities: BackendCapabilities
+  ) -> Double {
+    guard case .rule(let id)? = unit, let rule = ConformanceSuite.rule(id),
       ConformanceSuite.isChildProcessProbe(rule, for: capabilities)
     else { return ruleTimeout }
     return min(ruleTimeout, Self.concurrencyProbeTimeout)
@@ -122,7 +124,7 @@ public struct IsolatedConformanceRunner: Sendable {
     -> ConformanceReport
   {
     var session = IsolatedRunSession(
-      order: ConformanceSuite.evaluationOrder.map(\.id.rawValue), backendName: backendName,
+      order: ConformanceSuite.evaluationOrder.map(\.id), backendName: backendName,
       capabilities: capabilities)
     while !session.isComplete {
       try runChild(&session)
@@ -131,7 +133,7 @@ public struct IsolatedConformanceRunner: Sendable {
       backendName: backendName, capabilities: capabilities,
       suiteVersion: ConformanceSuite.version,
       results: ConformanceSuite.rules.map {
-        ConformanceReport.Result(rule: $0, outcome: session.known[$0.id.rawValue]!)
+        ConformanceReport.Result(rule: $0, outcome: session.known[.rule($0.id)]!)
       })
   }
 
@@ -139,7 +141,7 @@ public struct IsolatedConformanceRunner: Sendable {
   /// stalls, recording what it reported and, if it died or stalled, whose fault it was.
   private func runChild(_ session: inout IsolatedRunSession) throws {
     let request = ConformanceChildRequest(
-      firstRule: session.firstUnreported, parentProcess: getpid(),
+      firstRule: session.firstUnreported?.rawValue, parentProcess: getpid(),
       readsKnownOutcomes: !session.known.isEmpty)
     var childEnvironment = environment
     if childEnvironment["SWIFT_BACKTRACE"] == nil {
@@ -186,7 +188,7 @@ public struct IsolatedConformanceRunner: Sendable {
       }
     }
 
-    var inFlight: [(unit: String, binding: Bool, mark: Int)] = []
+    var inFlight: [(unit: ConformanceStreamLine.Unit, binding: Bool, mark: Int)] = []
     var startedAny = false
     var stalled = false
     // Only the stream is progress: a rule that loops printing still times out. A unit may run
@@ -241,11 +243,11 @@ public struct IsolatedConformanceRunner: Sendable {
             ? .timedOut(seconds: stalledFor, binding: failed.binding)
             : Self.expectedTrap(of: failed.unit, termination, said: said, binding: failed.binding)
               ?? crash(termination, said: said, binding: failed.binding)))
-    } else if !startedAny, let unit = session.firstUnreported {
+    } else if !startedAny, let id = session.firstUnreported {
       // It greeted and then died or stalled before its first rule: that rule's doing.
-      let binding = ConformanceSuite.rule(RuleID(rawValue: unit))!.binds(session.capabilities)
+      let binding = ConformanceSuite.rule(id)!.binds(session.capabilities)
       session.record(
-        unit,
+        .rule(id),
         stalled
           ? .timedOut(seconds: stalledFor, binding: binding)
           : crash(termination, said: transcript.lastWords(since: 0), binding: binding))
@@ -259,10 +261,10 @@ public struct IsolatedConformanceRunner: Sendable {
   /// behaviour was not observed, and how the child ended is the probe's finding. `nil` for any
   /// other unit.
   private static func concurrencyProbeLost(
-    _ unit: String, capabilities: BackendCapabilities, stalled: Bool,
+    _ unit: ConformanceStreamLine.Unit, capabilities: BackendCapabilities, stalled: Bool,
     _ termination: ConformanceChildProcess.Termination, said: String
   ) -> RuleOutcome? {
-    guard let rule = ConformanceSuite.rule(RuleID(rawValue: unit)),
+    guard case .rule(let id) = unit, let rule = ConformanceSuite.rule(id),
       ConformanceSuite.isChildProcessProbe(rule, for: capabilities)
     else { return nil }
     let ending =
@@ -276,14 +278,11 @@ public struct IsolatedConformanceRunner: Sendable {
   /// The pass of a rule that expects a trap (ERR-02) and got one: a binding rule whose child
   /// was stopped by SIGILL or SIGTRAP, the signals of a Swift trap. `nil` otherwise.
   private static func expectedTrap(
-    of unit: String, _ termination: ConformanceChildProcess.Termination, said: String,
+    of unit: ConformanceStreamLine.Unit, _ termination: ConformanceChildProcess.Termination,
+    said: String,
     binding: Bool
   ) -> RuleOutcome? {
-    let id =
-      unit.hasPrefix(ConformanceStreamLine.erasedPrefix)
-      ? String(unit.dropFirst(ConformanceStreamLine.erasedPrefix.count)) : unit
-    guard binding,
-      ConformanceSuite.rule(RuleID(rawValue: id))?.traits.contains(.expectsTrap) == true,
+    guard binding, ConformanceSuite.rule(unit.ruleID)?.traits.contains(.expectsTrap) == true,
       case .signal(let number) = termination, number == SIGILL || number == SIGTRAP
     else { return nil }
     return .passed(
