@@ -2,13 +2,13 @@ import Foundation
 import ObservationCore
 
 /// What a rule's check gets: the backend's declaration and fresh subjects.
-public final class RuleContext: @unchecked Sendable {
+final class RuleContext: @unchecked Sendable {
   /// The backend's name.
-  public let backendName: String
+  let backendName: String
   /// The backend's declaration.
-  public let capabilities: BackendCapabilities
+  let capabilities: BackendCapabilities
   /// Whether the rule binds (`false` when it runs as a probe).
-  public internal(set) var isBinding = true
+  var isBinding = true
   /// The outcomes of the rules already run, for suite-level rules.
   internal var outcomes: [RuleID: RuleOutcome] = [:]
   internal let backend: any ObservationBackend

@@ -121,16 +121,6 @@ public enum RuleOutcome: Sendable, Hashable {
   }
 }
 
-/// What a rule's check returns before the engine applies the rule's level.
-public enum CheckResult: Sendable {
-  /// The behaviour holds; `note` records measurements worth reporting.
-  case holds(note: String?)
-  /// The behaviour does not hold, for these reasons.
-  case violated([Finding])
-  /// The check cannot run on this backend, for this reason.
-  case notApplicable(String)
-}
-
 extension RuleOutcome {
   /// One message per finding, naming the rule, the backend and what was observed:
   /// `CAN-05 failed on backend linked-list: did: ...; expected: ...; observed: ...`; for a

@@ -6,6 +6,17 @@ import ObservationCore
 /// Its subjects read and observe through `AnyObservable`, write through `ObservationInput`,
 /// and, where the base has an aggregated signal, observe it through an erased handle too.
 /// Memory rules watch the base subject's lifetime, since that is what an app's handle keeps.
+///
+/// It is a privileged view. The engine recognises an ``ErasedSubject`` and reads from it
+/// directly what no erased handle carries: the base's completion policy
+/// (``ErasedSubject/valueAfterCompletion``), the base subject for the memory rules
+/// (``ErasedSubject/lifetimeAnchor``) and the base's misuse diagnostics
+/// (``ErasedSubject/misuseReporting``). A run on this backend therefore checks what apps see
+/// through the handles against the base's own declaration; it does not show what a backend
+/// offering only the handles would pass. Any other backend, a third party's erased one
+/// included, is seen only through the public refinements (`CompletableObservableValue`,
+/// `AggregatingObservableValue`, `MisuseReporting`), which a subject type conforms to or not
+/// once for all its values, while an erased subject has these facts only when its base does.
 public struct ErasedBackend<Base: ObservationBackend>: ObservationBackend {
   /// The wrapped backend.
   public let base: Base
@@ -124,3 +135,7 @@ final class WillChangeSignal<Subject: AggregatingObservableValue>: ObservableVal
     subject.observeObjectWillChange { handler(()) }
   }
 }
+
+/// Marks ``ErasedBackend``, whatever its base, so that ERASE-01 does not erase twice.
+protocol ErasedView {}
+extension ErasedBackend: ErasedView {}

@@ -12,7 +12,7 @@ enum ErasureRules {
         + " consumer that only sees the protocol.",
       traits: [.suiteLevel]
     ) { context in
-      if context.backend is any _ErasedBackendMarker {
+      if context.backend is any ErasedView {
         return .notApplicable("this backend is already the erased view of another")
       }
       let erased = ConformanceSuite.outcomesThroughErasure(
@@ -96,7 +96,3 @@ enum ErasureRules {
     },
   ]
 }
-
-/// Marks ``ErasedBackend`` so ERASE-01 does not erase twice.
-public protocol _ErasedBackendMarker {}
-extension ErasedBackend: _ErasedBackendMarker {}
