@@ -157,26 +157,27 @@ let package = Package(
         "ObservationBackends", "DenseBackend",
       ],
       swiftSettings: swift6),
-    .testTarget(
-      name: "ObservationConformanceTests",
-      dependencies: [
-        "ObservationCore", "ObservationFixtures", "ObservationConformance",
-        "ObservationConformanceTesting", "ObservationBackends", "LinkedListBackend", "ArrayBackend",
-        "SubjectBackend", "SwiftObservationBackend", "DenseBackend",
-      ],
-      swiftSettings: languageMode),
     // Backends that trap or deadlock in one rule, run as isolated-conformance children by
-    // ObservationHarnessTests (a test can only reach a crashing backend from another process).
+    // ObservationConformanceTests (a test can only reach a crashing backend from another
+    // process).
     .executableTarget(
       name: "conformance-fixtures",
       dependencies: ["ObservationCore", "ObservationConformance", "LinkedListBackend"],
       path: "Tests/Fixtures/ConformanceFixtures",
       swiftSettings: languageMode),
     .testTarget(
+      name: "ObservationConformanceTests",
+      dependencies: [
+        "ObservationCore", "ObservationFixtures", "ObservationConformance",
+        "ObservationConformanceTesting", "ObservationBackends", "LinkedListBackend", "ArrayBackend",
+        "SubjectBackend", "SwiftObservationBackend", "DenseBackend", "conformance-fixtures",
+      ],
+      swiftSettings: languageMode),
+    .testTarget(
       name: "ObservationHarnessTests",
       dependencies: [
-        "ObservationHarness", "ObservatoryCommandLine", "observatory", "conformance-fixtures",
-        "ObservationCore", "ObservationBackends",
+        "ObservationHarness", "ObservatoryCommandLine", "observatory", "ObservationCore",
+        "ObservationBackends",
         "ObservationConformance", "ObservationConformanceTesting", "ObservationWorkloads",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],

@@ -218,22 +218,6 @@ struct ConformanceIsolationTests {
     #expect(unchecked.details.contains("child process"))
   }
 
-  @Test("An isolated run through `observatory conformance-child` gives the in-process report")
-  func sameAsInProcess() throws {
-    let runner = try IsolatedConformanceRunner(
-      executable: Self.built("observatory"),
-      arguments: ["conformance-child", "--backend", Self.linkedList.name])
-    let report = try runner.run(Self.linkedList)
-    #expect(report.backendName == Self.linkedListInProcess.backendName)
-    #expect(report.capabilities == Self.linkedListInProcess.capabilities)
-    #expect(report.results.map(\.rule.id) == Self.linkedListInProcess.results.map(\.rule.id))
-    for (isolated, inProcess) in zip(report.results, Self.linkedListInProcess.results)
-    where !Self.concurrencyProbes.contains(isolated.rule.id) && isolated.rule.id != "META-01" {
-      #expect(isolated.outcome == inProcess.outcome, "\(isolated.rule.id)")
-    }
-    Self.expectNormalOutcomes(report, except: "")
-  }
-
   @Test(
     "THR rules probe a backend that does not declare threadSafe, in a child process: a trap off its thread is 'not observed', a lock that makes it safe is 'observed'"
   )
@@ -304,20 +288,4 @@ struct ConformanceIsolationTests {
     }
   }
 
-  @Test(
-    "--rule-timeout takes a positive, finite number of seconds, with a one-line error otherwise",
-    arguments: ["0", "-1", "inf", "nan", "ten", ""])
-  func invalidRuleTimeout(_ value: String) throws {
-    let directory = try HostileInputTests.scratch()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try HostileInputTests.run(
-      ["conformance", "--backend", "linked-list", "--rule-timeout", value], in: directory)
-    #expect(result.status == 1 && !result.signalled, "\(result.errors)")
-    #expect(
-      result.errors.contains(
-        "The value '\(value)' is invalid for '--rule-timeout <seconds>': must be a positive,"
-          + " finite number of seconds"), "\(result.errors)")
-    #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
-    #expect(result.output.isEmpty)
-  }
 }

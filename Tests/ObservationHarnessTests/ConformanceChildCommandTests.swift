@@ -1,0 +1,59 @@
+import Foundation
+import ObservationBackends
+import ObservationConformanceTesting
+import Testing
+
+@testable import ObservationConformance
+
+/// The tool's side of an isolated conformance run: `observatory conformance-child` as the
+/// child harness of the built-in backends, and `observatory conformance --rule-timeout`. The
+/// runner itself is tested with the fixtures' harness, in `ObservationConformanceTests`.
+@Suite("The tool runs conformance children")
+struct ConformanceChildCommandTests {
+  @Test("An isolated run through `observatory conformance-child` gives the in-process report")
+  func sameAsInProcess() throws {
+    let linkedList = try #require(BackendCatalog.backend(named: "linked-list"))
+    let inProcess = ConformanceSuite.run(linkedList)
+    let runner = try IsolatedConformanceRunner(
+      executable: IsolatedConformanceRunner.executableBuiltBesideTests(named: "observatory"),
+      arguments: ["conformance-child", "--backend", linkedList.name])
+    let report = try runner.run(linkedList)
+    #expect(report.backendName == inProcess.backendName)
+    #expect(report.capabilities == inProcess.capabilities)
+    #expect(report.results.map(\.rule.id) == inProcess.results.map(\.rule.id))
+    #expect(report.failures.isEmpty, "\(report.failures.map(\.rule.id))")
+    for (isolated, direct) in zip(report.results, inProcess.results) {
+      let id = isolated.rule.id
+      if ConformanceSuite.isChildProcessProbe(isolated.rule, for: linkedList.capabilities) {
+        // n/a in process, where concurrent use of a backend not declaring threadSafe is not
+        // made; a probe, either way, in its own child.
+        #expect(direct.outcome.kind == .notApplicable, "\(id)")
+        #expect(
+          isolated.outcome.kind == .probeObserved || isolated.outcome.kind == .probeNotObserved,
+          "\(id): \(isolated.outcome.label)")
+      } else if id == "META-01" {
+        // Its prose names what the THR probes observed.
+        #expect(isolated.outcome.kind == direct.outcome.kind, "\(isolated.outcome.details)")
+      } else {
+        #expect(isolated.outcome == direct.outcome, "\(id)")
+      }
+    }
+  }
+
+  @Test(
+    "--rule-timeout takes a positive, finite number of seconds, with a one-line error otherwise",
+    arguments: ["0", "-1", "inf", "nan", "ten", ""])
+  func invalidRuleTimeout(_ value: String) throws {
+    let directory = try HostileInputTests.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try HostileInputTests.run(
+      ["conformance", "--backend", "linked-list", "--rule-timeout", value], in: directory)
+    #expect(result.status == 1 && !result.signalled, "\(result.errors)")
+    #expect(
+      result.errors.contains(
+        "The value '\(value)' is invalid for '--rule-timeout <seconds>': must be a positive,"
+          + " finite number of seconds"), "\(result.errors)")
+    #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+    #expect(result.output.isEmpty)
+  }
+}
