@@ -1,0 +1,50 @@
+import Foundation
+
+/// The verdicts of `ab`, with what the text, Markdown and JSON renderings share.
+package struct PairedReport {
+  package let cells: [PairedRunner.Entry]
+  package let threshold: Double
+  package let confidence: Double
+
+  /// The cells called a regression: what makes `ab` exit with status 2.
+  package var regressions: [PairedRunner.Entry] { cells.filter { $0.verdict == .regression } }
+
+  private func name(_ plan: Cell) -> String { plan.key }
+
+  package func columns(_ cell: PairedRunner.Entry) -> [String] {
+    let median = { (values: [Double]) in
+      CellResult.Quantiles(values).map { csvNumber($0.median) + " ns" } ?? "-"
+    }
+    guard let estimate = cell.estimate else {
+      return [name(cell.plan), median(cell.baseSamples), median(cell.candidateSamples), "-", "-"]
+    }
+    return [
+      name(cell.plan), median(cell.baseSamples), median(cell.candidateSamples),
+      String(format: "%+.1f%%", (estimate.ratio - 1) * 100),
+      String(format: "[%+.1f%%, %+.1f%%]", (estimate.lower - 1) * 100, (estimate.upper - 1) * 100),
+    ]
+  }
+
+  package func shown(_ changesOnly: Bool) -> [PairedRunner.Entry] {
+    changesOnly ? cells.filter { $0.verdict != .unchanged } : cells
+  }
+
+  package var summary: String {
+    let counts = Dictionary(grouping: cells, by: \.verdict).mapValues(\.count)
+    let parts = Comparison.Verdict.allCases.compactMap { verdict in
+      counts[verdict].map { "\($0) \(verdict.rawValue)" }
+    }.joined(separator: ", ")
+    return "\(cells.count) cells measured on both builds, interleaved, at a"
+      + " \(csvNumber(threshold * 100))% threshold with \(csvNumber(confidence * 100))% intervals:"
+      + " \(parts)"
+      + Comparison.conclusion(
+        regressions: regressions.count, inconclusive: counts[.inconclusive] ?? 0)
+  }
+
+  /// A report of `cells` judged at `threshold` with `confidence`.
+  package init(cells: [PairedRunner.Entry], threshold: Double, confidence: Double) {
+    self.cells = cells
+    self.threshold = threshold
+    self.confidence = confidence
+  }
+}
