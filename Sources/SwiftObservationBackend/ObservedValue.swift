@@ -46,38 +46,3 @@ func observeChanges<Element>(
   }
   return ObservedValueToken(registration: registration, task: task)
 }
-
-/// A value or closure carried across the isolation boundary of `Observations`, whose elements
-/// must be `Sendable`. Safe here because every read and delivery runs on one thread.
-struct UncheckedSendable<Wrapped>: @unchecked Sendable {
-  let value: Wrapped
-  init(_ value: Wrapped) { self.value = value }
-}
-
-/// The handler of one `Observations` observer, until cancelled.
-final class ObservedValueRegistration<Value>: @unchecked Sendable {
-  var handler: ((Value) -> Void)?
-  init(handler: @escaping (Value) -> Void) { self.handler = handler }
-}
-
-/// Ends an `Observations` observer: releases the handler at once and cancels the iterating task.
-/// Releasing the token cancels too.
-public final class ObservedValueToken: ObservationToken {
-  private let release: () -> Void
-  private let task: Task<Void, Never>
-
-  init<Value>(registration: ObservedValueRegistration<Value>, task: Task<Void, Never>) {
-    self.release = { registration.handler = nil }
-    self.task = task
-  }
-
-  deinit { cancel() }
-
-  /// Releases the handler and cancels the task; an element already being delivered is not.
-  ///
-  /// - Complexity: O(1).
-  public func cancel() {
-    release()
-    task.cancel()
-  }
-}

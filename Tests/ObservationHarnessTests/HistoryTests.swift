@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import Testing
+
+@testable import ObservationHarness
+@testable import ObservatoryCommandLine
+
+@Suite("history")
+struct HistoryTests {
+  @Test("One cell across reports, oldest first, with the change from the previous one")
+  func trend() throws {
+    var early = Rows.environment
+    early.date = "2026-11-01T00:00:00Z"
+    early.commit = "early"
+    var late = Rows.environment
+    late.date = "2026-11-15T00:00:00Z"
+    late.commit = "late"
+    let lateReport = Rows.report(
+      [(Rows.plan(), .finished(Rows.outcome([20, 20, 20])))], environment: late)
+    let earlyReport = Rows.report(
+      [(Rows.plan(), .finished(Rows.outcome([10, 10, 10])))], environment: early)
+    let rows =
+      try Report.read(Rows.write(lateReport)).results
+      + Report.read(Rows.write(earlyReport)).results
+    let table = HistoryCommand.table(rows)
+    let lines = table.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines[1].contains("early") && lines[2].contains("late"))
+    #expect(lines[2].contains("+100.0%"))
+  }
+
+  @Test("No matching row is an error that says what was looked for")
+  func noMatch() throws {
+    let path = Rows.write(Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))]))
+    var command = try Observatory.parseAsRoot([
+      "history", path, "--backend", "array", "--workload", "notify", "--n", "16",
+    ])
+    #expect(throws: ValidationError.self) { try command.run() }
+  }
+
+  @Test(
+    "Over Results/*.csv, quick and partial reports are skipped and counts left out, saying so")
+  func mainJobOnly() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func write(_ name: String, commit: String, metric: Metric = .time) throws -> String {
+      var environment = Rows.environment
+      environment.commit = commit
+      let outcome = metric == .time ? Rows.outcome([1, 2, 3]) : Rows.counted([50])
+      let path = directory.appendingPathComponent(name).path
+      try Rows.report([(Rows.plan(), .finished(outcome))], environment: environment, metric: metric)
+        .write(toFile: path, atomically: true, encoding: .utf8)
+      return path
+    }
+    let main = try write("2026-11-20_main_host.csv", commit: "main")
+    let retake = try write("2026-11-20_main_host_2.csv", commit: "retake")
+    let quick = try write("2026-11-21_quick_host_quick.csv", commit: "quick")
+    let partial = try write("2026-11-22_partial_host_partial_3.csv", commit: "partial")
+    let counts = try write(
+      "2026-11-23_counts_host_instructions.csv", commit: "counts", metric: .instructions)
+    let cell = ["--backend", "linked-list", "--workload", "notify", "--n", "16"]
+
+    let all = try HistoryCommand.parse([main, retake, quick, partial, counts] + cell)
+      .matchingRows()
+    #expect(all.rows.map { $0.environment.commit } == ["main", "retake"])
+    #expect(
+      all.notes == [
+        "skipped \(quick): a quick or partial sweep's report, not the main job's (name it without"
+          + " the main job's reports to follow it)",
+        "skipped \(partial): a quick or partial sweep's report, not the main job's (name it"
+          + " without the main job's reports to follow it)",
+        "left out 1 instruction-count row(s); pass --metric instructions to follow them",
+      ])
+    let counted = try HistoryCommand.parse(
+      [main, quick, counts] + cell + ["--metric", "instructions"]
+    ).matchingRows()
+    #expect(counted.rows.map { $0.environment.commit } == ["counts"])
+    // Named without the main job's reports, quick and partial reports are followed.
+    let narrow = try HistoryCommand.parse([quick, partial] + cell).matchingRows()
+    #expect(
+      narrow.rows.map { $0.environment.commit } == ["quick", "partial"] && narrow.notes.isEmpty)
+  }
+
+  @Test("A nested cell is matched at its depth: 3 unless --depth says otherwise")
+  func nestedDepth() throws {
+    var deep = Rows.plan(workload: .nested, n: 16)
+    deep.pattern = .leaf
+    deep.depth = 8
+    let path = Rows.write(Rows.report([(deep, .finished(Rows.outcome([1, 2, 3])))]))
+    let arguments = [
+      "history", path, "--backend", "linked-list", "--workload", "nested", "--pattern", "leaf",
+      "--n", "16",
+    ]
+    let atDefault = try HistoryCommand.parse(Array(arguments.dropFirst()))
+    #expect(atDefault.plannedDepth == 3)
+    do {
+      try atDefault.run()
+      Issue.record("a depth-8 row matched the default depth 3")
+    } catch {
+      #expect("\(error)".contains("depth 3"))
+    }
+    let atEight = try HistoryCommand.parse(Array(arguments.dropFirst()) + ["--depth", "8"])
+    try atEight.run()
+  }
+}
