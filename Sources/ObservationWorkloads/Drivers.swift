@@ -342,22 +342,3 @@ public enum Drivers {
       + " observed \(sink.deliveries) summing to \(sink.sum)"
   }
 }
-
-/// SplitMix64: a small seedable generator, the same on every platform.
-public struct SplitMix64: RandomNumberGenerator {
-  @usableFromInline var state: UInt64
-
-  /// Creates a generator from `seed`.
-  @inlinable
-  public init(seed: UInt64) { state = seed }
-
-  /// The next 64 random bits.
-  @inlinable
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

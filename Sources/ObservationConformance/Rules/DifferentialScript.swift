@@ -100,6 +100,9 @@ enum DifferentialScript {
   }
 
   /// SplitMix64: small, seedable and the same on every platform.
+  ///
+  /// A copy of `ObservationWorkloads.SplitMix64`, kept on purpose: this module does not depend
+  /// on the workloads, and a random generator has no place in the contract both depend on.
   struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {
