@@ -163,7 +163,7 @@ public enum Drivers {
     case .random:
       var generator = SplitMix64(seed: seed)
       order.shuffle(using: &generator)
-    case .fifo, .none, .leaf, .rebind: break
+    case .fifo, .single, .leaf, .rebind: break
     }
     var measurement = Measurement(probe: probe)
     measurement.start()

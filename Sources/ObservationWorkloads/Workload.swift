@@ -23,7 +23,7 @@ public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
     switch self {
     case .cancel: return [.fifo, .lifo, .random]
     case .nested: return [.leaf, .rebind]
-    default: return [.none]
+    default: return [.single]
     }
   }
 
@@ -65,10 +65,11 @@ public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
   }
 }
 
-/// A variant of a workload: the order of cancellation, or none.
+/// A variant of a workload: the order of cancellation, the part of a path that changes, or
+/// ``single`` for a workload without variants.
 public enum WorkloadPattern: String, Sendable, Hashable, CaseIterable, Codable {
-  /// The workload has no variants.
-  case none = "-"
+  /// The workload has no variants: its one form, written `-` in reports.
+  case single = "-"
   /// Oldest first.
   case fifo
   /// Newest first.
@@ -92,7 +93,7 @@ extension WorkloadPattern {
   /// - Complexity: O(1).
   public var summary: String {
     switch self {
-    case .none: return "the workload has no variants"
+    case .single: return "the workload has no variants"
     case .fifo: return "cancel the oldest observer first"
     case .lifo: return "cancel the newest observer first"
     case .random: return "cancel in a seeded random order"

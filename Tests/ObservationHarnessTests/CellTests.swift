@@ -85,7 +85,7 @@ struct CellTests {
     for name in MeasuredBackend.references.map(\.name) {
       let outcome = try #require(
         CellExecution.run(
-          backend: name, among: MeasuredBackend.references, workload: .notify, pattern: .none,
+          backend: name, among: MeasuredBackend.references, workload: .notify, pattern: .single,
           n: 64, repetitions: 2, budget: 10,
           seed: 1))
       #expect(outcome.problem == nil)
@@ -113,7 +113,7 @@ struct CellTests {
   func unknownBackend() {
     #expect(
       CellExecution.run(
-        backend: "nope", among: MeasuredBackend.builtIns, workload: .notify, pattern: .none,
+        backend: "nope", among: MeasuredBackend.builtIns, workload: .notify, pattern: .single,
         n: 1, repetitions: 1, budget: 1, seed: 0)
         == nil)
   }
@@ -124,12 +124,12 @@ struct CellTests {
     let rows = [MeasuredBackend(LossyBackend())]
     let outcome = try #require(
       CellExecution.run(
-        backend: "lossy", among: rows, workload: .subscribe, pattern: .none, n: 8,
+        backend: "lossy", among: rows, workload: .subscribe, pattern: .single, n: 8,
         repetitions: 1, budget: 5, seed: 0))
     #expect(outcome.problem == nil && outcome.nanosecondsPerOperation.count == 1)
     let notify = try #require(
       CellExecution.run(
-        backend: "lossy", among: rows, workload: .notify, pattern: .none, n: 8, repetitions: 1,
+        backend: "lossy", among: rows, workload: .notify, pattern: .single, n: 8, repetitions: 1,
         budget: 5, seed: 0))
     #expect(notify.problem != nil)
   }

@@ -81,7 +81,7 @@ struct InstructionCountTests {
   func countedCell() throws {
     let outcome = try #require(
       CellExecution.run(
-        backend: "array", among: MeasuredBackend.builtIns, workload: .subscribe, pattern: .none,
+        backend: "array", among: MeasuredBackend.builtIns, workload: .subscribe, pattern: .single,
         n: 16, repetitions: 1, budget: 10, seed: 1, scale: WorkScale(1.0 / 16),
         countsInstructions: true))
     #expect(outcome.problem == nil)

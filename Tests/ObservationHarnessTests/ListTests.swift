@@ -158,7 +158,7 @@ struct ListTests {
     for name in BackendCatalog.names + Workload.allCases.map(\.rawValue) {
       #expect(text.contains("  \(name) "), "\(name)")
     }
-    for pattern in Workload.allCases.flatMap(\.patterns) where pattern != .none {
+    for pattern in Workload.allCases.flatMap(\.patterns) where pattern != .single {
       #expect(text.contains(" \(pattern.rawValue) "), "\(pattern.rawValue)")
     }
     for size in SweepDefaults.sizes { #expect(text.contains(String(size))) }

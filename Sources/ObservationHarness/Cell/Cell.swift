@@ -19,7 +19,7 @@ public struct Cell: Hashable, Sendable {
   /// A cell of `backend` running `workload` with `n` observers under `allocator`.
   public init(
     allocator: Allocator, backend: String, workload: Workload,
-    pattern: WorkloadPattern = .none, n: Int, depth: Int = 0
+    pattern: WorkloadPattern = .single, n: Int, depth: Int = 0
   ) {
     self.allocator = allocator
     self.backend = backend

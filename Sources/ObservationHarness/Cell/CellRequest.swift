@@ -30,7 +30,7 @@ package struct CellRequest: Sendable, Hashable {
   /// What the cell measures.
   package var workload: Workload
   /// How the workload varies.
-  package var pattern: WorkloadPattern = .none
+  package var pattern: WorkloadPattern = .single
   /// The number of observers, in ``sizeRange``.
   package var n: Int
   /// The path depth for `nested` (at least the pattern's minimum), 0 otherwise.

@@ -159,7 +159,7 @@ extension Chart.Key {
   /// `nested (leaf, depth 3)`, and against depth `nested (leaf, n = 1,024) by depth`.
   func description(_ dimension: Chart.Dimension) -> String {
     var details: [String] = []
-    if pattern != .none { details.append(pattern.rawValue) }
+    if pattern != .single { details.append(pattern.rawValue) }
     switch dimension {
     case .size: if workload.hasDepth || fixed != 0 { details.append("depth \(fixed)") }
     case .depth: details.append("n = " + NumberText.grouped(fixed))

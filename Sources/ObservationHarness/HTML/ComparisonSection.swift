@@ -80,7 +80,7 @@ enum ComparisonSection {
     let rows = entries.map { entry -> String in
       let cell = entry.base.cell
       var name = [cell.backend, cell.workload.rawValue]
-      if cell.pattern != .none { name.append(cell.pattern.rawValue) }
+      if cell.pattern != .single { name.append(cell.pattern.rawValue) }
       if cell.workload.hasDepth || cell.depth != 0 { name.append("depth \(cell.depth)") }
       if showsAllocator { name.append(cell.allocator.rawValue) }
       // As `compare` prints it.

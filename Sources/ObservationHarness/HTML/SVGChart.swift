@@ -25,19 +25,19 @@ package struct SVGChart: Sendable {
     /// The chart of `workload` in `pattern`.
     ///
     /// - Complexity: O(1).
-    package init(_ workload: Workload, pattern: WorkloadPattern = .none) {
+    package init(_ workload: Workload, pattern: WorkloadPattern = .single) {
       self.workload = workload
       self.pattern = pattern
     }
 
     /// The file's name: the workload and its pattern, `notify.svg`, `cancel-random.svg`.
     package var fileName: String {
-      workload.rawValue + (pattern == .none ? "" : "-" + pattern.rawValue) + ".svg"
+      workload.rawValue + (pattern == .single ? "" : "-" + pattern.rawValue) + ".svg"
     }
 
     /// The chart as the page names it: `notify`, `cancel (random)`.
     package var description: String {
-      workload.rawValue + (pattern == .none ? "" : " (\(pattern.rawValue))")
+      workload.rawValue + (pattern == .single ? "" : " (\(pattern.rawValue))")
     }
   }
 

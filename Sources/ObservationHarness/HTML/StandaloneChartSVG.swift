@@ -160,7 +160,7 @@ enum StandaloneChartSVG {
   /// cost per cancellation. Pattern random: cancel in a seeded random order.`
   static func description(_ key: Chart.Key) -> String {
     key.workload.summary
-      + (key.pattern == .none ? "" : " Pattern \(key.pattern.rawValue): \(key.pattern.summary).")
+      + (key.pattern == .single ? "" : " Pattern \(key.pattern.rawValue): \(key.pattern.summary).")
   }
 
   /// The run the chart's cells come from: commit, day, machine, toolchain and allocator, each

@@ -74,7 +74,7 @@ package struct SweepPlan: Sendable {
   /// The three workloads a backend is chosen by: notify, subscribe and cancel in random order
   /// (the README's table and the instruction gate).
   package static let headlineWorkloads: [(Workload, WorkloadPattern)] = [
-    (.notify, .none), (.subscribe, .none), (.cancel, .random),
+    (.notify, .single), (.subscribe, .single), (.cancel, .random),
   ]
 
   /// The instruction gate's observer counts: a small and a large one.

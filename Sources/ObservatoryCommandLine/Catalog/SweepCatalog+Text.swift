@@ -42,7 +42,7 @@ extension SweepCatalog {
     lines += Self.table(workloads.map { ["  " + $0.rawValue, $0.summary] })
     lines.append("")
     lines.append("patterns (every sweep of a workload measures each of its patterns)")
-    let patterned = workloads.filter { $0.patterns != [.none] }
+    let patterned = workloads.filter { $0.patterns != [.single] }
     lines += Self.table(
       patterned.flatMap { workload in
         workload.patterns.map { pattern in

@@ -22,7 +22,7 @@ struct HistoryCommand: ParsableCommand {
   @Option(name: .long) var workload: Workload
   @Option(name: .long) var n: Int
   @Option(name: .long, help: "Pattern (for cancel: fifo, lifo, random; for nested: leaf, …).")
-  var pattern: WorkloadPattern = .none
+  var pattern: WorkloadPattern = .single
   @Option(name: .long, help: "Allocator; default: every allocator found.") var allocator: Allocator?
   @Option(
     name: .long,

@@ -129,7 +129,7 @@ struct TableCommand: ParsableCommand {
     for backend in backends {
       let cells = sizes.flatMap { n in
         [
-          cell(backend, .notify, .none, n), cell(backend, .subscribe, .none, n),
+          cell(backend, .notify, .single, n), cell(backend, .subscribe, .single, n),
           cell(backend, .cancel, .random, n),
         ]
       }
@@ -137,7 +137,7 @@ struct TableCommand: ParsableCommand {
       var line = "| `\(backend)` |"
       for n in sizes {
         line +=
-          " \(cell(backend, .notify, .none, n)) | \(cell(backend, .subscribe, .none, n)) |"
+          " \(cell(backend, .notify, .single, n)) | \(cell(backend, .subscribe, .single, n)) |"
           + " \(cell(backend, .cancel, .random, n)) |"
       }
       lines.append(line)

@@ -9,7 +9,7 @@ extension Comparison {
     func name(_ result: CellResult) -> String {
       let cell = result.cell
       var parts = [cell.backend, cell.workload.rawValue]
-      if cell.pattern != .none { parts.append(cell.pattern.rawValue) }
+      if cell.pattern != .single { parts.append(cell.pattern.rawValue) }
       parts.append("n=\(cell.n)")
       if cell.depth != 0 { parts.append("d=\(cell.depth)") }
       if allocators.count > 1 { parts.insert(cell.allocator.rawValue, at: 0) }
