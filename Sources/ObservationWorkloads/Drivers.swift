@@ -41,15 +41,15 @@ public enum Drivers {
     let sink = WorkloadSink()
     var tokens: [B.Subject.Token] = []
     tokens.reserveCapacity(n * batch)
-    var measurement = Measurement(probe: probe)
-    let liveBefore = measurement.liveBytes()
-    measurement.start()
+    var timedRegion = TimedRegion(probe: probe)
+    let liveBefore = timedRegion.liveBytes()
+    timedRegion.start()
     for subject in subjects {
       for _ in 0..<n { tokens.append(subject.observe { sink.receive($0) }) }
     }
     awaitSubscriptions(backend, sink, observers: n * batch)
-    var sample = measurement.stop(operations: n * batch)
-    if let liveBefore, let liveAfter = measurement.liveBytes() {
+    var sample = timedRegion.stop(operations: n * batch)
+    if let liveBefore, let liveAfter = timedRegion.liveBytes() {
       sample.retainedBytesPerObserver =
         Double(Int64(liveAfter) - Int64(liveBefore)) / Double(n * batch)
     }
@@ -72,13 +72,13 @@ public enum Drivers {
     let sink = WorkloadSink()
     var tokens: [AnyObservationToken] = []
     tokens.reserveCapacity(n * batch)
-    var measurement = Measurement(probe: probe)
-    measurement.start()
+    var timedRegion = TimedRegion(probe: probe)
+    timedRegion.start()
     for handle in handles {
       for _ in 0..<n { tokens.append(handle.observe { sink.receive($0) }) }
     }
     awaitSubscriptions(backend, sink, observers: n * batch)
-    var sample = measurement.stop(operations: n * batch)
+    var sample = timedRegion.stop(operations: n * batch)
     sink.reset()
     for subject in subjects { subject.value = 1 }
     awaitDeliveries(backend, sink, n * batch)
@@ -103,13 +103,13 @@ public enum Drivers {
     awaitSubscriptions(backend, sink, observers: n)
     sink.reset()
     let asynchronous = !backend.capabilities.has(.synchronousDelivery)
-    var measurement = Measurement(probe: probe)
-    measurement.start()
+    var timedRegion = TimedRegion(probe: probe)
+    timedRegion.start()
     for value in 1...writes {
       subject.value = value
       if asynchronous { awaitDeliveries(backend, sink, n * value) }
     }
-    var sample = measurement.stop(operations: n * writes)
+    var sample = timedRegion.stop(operations: n * writes)
     sample.problem = check(sink, deliveries: n * writes, sum: n * (writes * (writes + 1) / 2))
     withExtendedLifetime(tokens) {}
     return sample
@@ -130,13 +130,13 @@ public enum Drivers {
     awaitSubscriptions(backend, sink, observers: n)
     sink.reset()
     let asynchronous = !backend.capabilities.has(.synchronousDelivery)
-    var measurement = Measurement(probe: probe)
-    measurement.start()
+    var timedRegion = TimedRegion(probe: probe)
+    timedRegion.start()
     for value in 1...writes {
       input.send(value)
       if asynchronous { awaitDeliveries(backend, sink, n * value) }
     }
-    var sample = measurement.stop(operations: n * writes)
+    var sample = timedRegion.stop(operations: n * writes)
     sample.problem = check(sink, deliveries: n * writes, sum: n * (writes * (writes + 1) / 2))
     withExtendedLifetime(tokens) {}
     return sample
@@ -165,12 +165,12 @@ public enum Drivers {
       order.shuffle(using: &generator)
     case .fifo, .single, .leaf, .rebind: break
     }
-    var measurement = Measurement(probe: probe)
-    measurement.start()
+    var timedRegion = TimedRegion(probe: probe)
+    timedRegion.start()
     for subjectTokens in tokens {
       for index in order { subjectTokens[index].cancel() }
     }
-    var sample = measurement.stop(operations: n * batch)
+    var sample = timedRegion.stop(operations: n * batch)
     sink.reset()
     for subject in subjects { subject.value = 1 }
     drain(backend)
@@ -195,8 +195,8 @@ public enum Drivers {
     awaitSubscriptions(backend, sink, observers: n)
     sink.reset()
     let asynchronous = !backend.capabilities.has(.synchronousDelivery)
-    var measurement = Measurement(probe: probe)
-    measurement.start()
+    var timedRegion = TimedRegion(probe: probe)
+    timedRegion.start()
     for step in 1...steps {
       ring[oldest].cancel()
       ring[oldest] = subject.observe { sink.receive($0) }
@@ -205,7 +205,7 @@ public enum Drivers {
       // The step's write reaches the n live observers (the new one by its first delivery).
       if asynchronous { awaitDeliveries(backend, sink, n * step) }
     }
-    var sample = measurement.stop(operations: steps)
+    var sample = timedRegion.stop(operations: steps)
     sink.reset()
     subject.value = 1
     awaitDeliveries(backend, sink, n)
@@ -228,13 +228,13 @@ public enum Drivers {
     awaitSubscriptions(backend, sink, observers: n)
     sink.reset()
     let asynchronous = !backend.capabilities.has(.synchronousDelivery)
-    var measurement = Measurement(probe: probe)
-    measurement.start()
+    var timedRegion = TimedRegion(probe: probe)
+    timedRegion.start()
     for round in 1...rounds {
       for subject in subjects { subject.value = round }
       if asynchronous { awaitDeliveries(backend, sink, n * round) }
     }
-    var sample = measurement.stop(operations: n * rounds)
+    var sample = timedRegion.stop(operations: n * rounds)
     sample.problem = check(sink, deliveries: n * rounds, sum: n * (rounds * (rounds + 1) / 2))
     withExtendedLifetime(tokens) {}
     return sample
@@ -275,8 +275,8 @@ public enum Drivers {
     awaitSubscriptions(backend, sink, observers: n)
     sink.reset()
     let asynchronous = !backend.capabilities.has(.synchronousDelivery)
-    var measurement = Measurement(probe: probe)
-    measurement.start()
+    var timedRegion = TimedRegion(probe: probe)
+    timedRegion.start()
     for index in 0..<writes {
       if pattern == .rebind {
         fixture.setNext(index.isMultiple(of: 2) ? second.top : first.top, of: root)
@@ -286,7 +286,7 @@ public enum Drivers {
       }
       if asynchronous { awaitDeliveries(backend, sink, n * (index + 1)) }
     }
-    var sample = measurement.stop(operations: n * writes)
+    var sample = timedRegion.stop(operations: n * writes)
     sample.problem = check(sink, deliveries: n * writes, sum: n * writes)
     for token in tokens { token.cancel() }
     return sample

@@ -14,12 +14,12 @@ public enum ReferenceDrivers {
         function: observatory_accumulate, context: UnsafeMutableRawPointer(accumulator))
     }
     let writes = Drivers.writes(for: n)
-    var measurement = Measurement(probe: probe)
+    var timedRegion = TimedRegion(probe: probe)
     observers.withUnsafeBufferPointer { buffer in
-      measurement.start()
+      timedRegion.start()
       for value in 1...writes { observatory_notify_all(buffer.baseAddress, n, Int64(value)) }
     }
-    var sample = measurement.stop(operations: n * writes)
+    var sample = timedRegion.stop(operations: n * writes)
     let expected = Int64(n) * Int64(writes * (writes + 1) / 2)
     if accumulator.pointee != expected {
       sample.problem = "expected a sum of \(expected), observed \(accumulator.pointee)"
@@ -32,12 +32,12 @@ public enum ReferenceDrivers {
     let sink = WorkloadSink()
     let observers: [(Int) -> Void] = (0..<n).map { _ in { sink.receive($0) } }
     let writes = Drivers.writes(for: n)
-    var measurement = Measurement(probe: probe)
-    measurement.start()
+    var timedRegion = TimedRegion(probe: probe)
+    timedRegion.start()
     for value in 1...writes {
       for observer in observers { observer(value) }
     }
-    var sample = measurement.stop(operations: n * writes)
+    var sample = timedRegion.stop(operations: n * writes)
     sample.problem = Drivers.check(
       sink, deliveries: n * writes, sum: n * (writes * (writes + 1) / 2))
     return sample
@@ -53,18 +53,18 @@ public enum ReferenceDrivers {
     let handlers = HandlerList<Int>()
     for _ in 0..<n { handlers.observe { sink.receive($0) } }
     let writes = Drivers.writes(for: n)
-    var measurement = Measurement(probe: probe)
+    var timedRegion = TimedRegion(probe: probe)
     handlers.closures.withUnsafeBufferPointer { buffer in
       UnsafeRawPointer(buffer.baseAddress!).withMemoryRebound(
         to: observatory_swift_closure.self, capacity: n
       ) { closures in
-        measurement.start()
+        timedRegion.start()
         for value in 1...writes {
           withUnsafePointer(to: value) { observatory_call_each(closures, n, $0) }
         }
       }
     }
-    var sample = measurement.stop(operations: n * writes)
+    var sample = timedRegion.stop(operations: n * writes)
     sample.problem = Drivers.check(
       sink, deliveries: n * writes, sum: n * (writes * (writes + 1) / 2))
     return sample
@@ -82,14 +82,14 @@ public enum ReferenceDrivers {
       list.closures.reserveCapacity(n)
       return list
     }
-    var measurement = Measurement(probe: probe)
-    let liveBefore = measurement.liveBytes()
-    measurement.start()
+    var timedRegion = TimedRegion(probe: probe)
+    let liveBefore = timedRegion.liveBytes()
+    timedRegion.start()
     for list in lists {
       for _ in 0..<n { list.observe { sink.receive($0) } }
     }
-    var sample = measurement.stop(operations: n * batch)
-    if let liveBefore, let liveAfter = measurement.liveBytes() {
+    var sample = timedRegion.stop(operations: n * batch)
+    if let liveBefore, let liveAfter = timedRegion.liveBytes() {
       sample.retainedBytesPerObserver =
         Double(Int64(liveAfter) - Int64(liveBefore)) / Double(n * batch)
     }
