@@ -41,22 +41,17 @@ public enum Drivers {
     let sink = WorkloadSink()
     var tokens: [B.Subject.Token] = []
     tokens.reserveCapacity(n * batch)
-    var timedRegion = TimedRegion(probe: probe)
-    let liveBefore = timedRegion.liveBytes()
-    timedRegion.start()
+    let frame = Frame.start(
+      backend, sink, probe: probe, observers: n * batch, subscribing: .inTheRegion(retention: true))
     for subject in subjects {
       for _ in 0..<n { tokens.append(subject.observe { sink.receive($0) }) }
     }
-    awaitSubscriptions(backend, sink, observers: n * batch)
-    var sample = timedRegion.stop(operations: n * batch)
-    if let liveBefore, let liveAfter = timedRegion.liveBytes() {
-      sample.retainedBytesPerObserver =
-        Double(Int64(liveAfter) - Int64(liveBefore)) / Double(n * batch)
+    let sample = frame.stop(operations: n * batch) {
+      sink.reset()
+      for subject in subjects { subject.value = 1 }
+      awaitDeliveries(backend, sink, n * batch)
+      return check(sink, deliveries: n * batch, sum: n * batch)
     }
-    sink.reset()
-    for subject in subjects { subject.value = 1 }
-    awaitDeliveries(backend, sink, n * batch)
-    sample.problem = check(sink, deliveries: n * batch, sum: n * batch)
     withExtendedLifetime(tokens) {}
     return sample
   }
@@ -72,17 +67,18 @@ public enum Drivers {
     let sink = WorkloadSink()
     var tokens: [AnyObservationToken] = []
     tokens.reserveCapacity(n * batch)
-    var timedRegion = TimedRegion(probe: probe)
-    timedRegion.start()
+    let frame = Frame.start(
+      backend, sink, probe: probe, observers: n * batch, subscribing: .inTheRegion(retention: false)
+    )
     for handle in handles {
       for _ in 0..<n { tokens.append(handle.observe { sink.receive($0) }) }
     }
-    awaitSubscriptions(backend, sink, observers: n * batch)
-    var sample = timedRegion.stop(operations: n * batch)
-    sink.reset()
-    for subject in subjects { subject.value = 1 }
-    awaitDeliveries(backend, sink, n * batch)
-    sample.problem = check(sink, deliveries: n * batch, sum: n * batch)
+    let sample = frame.stop(operations: n * batch) {
+      sink.reset()
+      for subject in subjects { subject.value = 1 }
+      awaitDeliveries(backend, sink, n * batch)
+      return check(sink, deliveries: n * batch, sum: n * batch)
+    }
     withExtendedLifetime(tokens) {}
     return sample
   }
@@ -93,24 +89,19 @@ public enum Drivers {
   @inlinable
   public static func notify<B: ObservationBackend>(
     _ backend: B, n: Int, probe: MemoryProbe, scale: WorkScale = .full
-  )
-    -> Sample
-  {
+  ) -> Sample {
     let subject = backend.makeSubject(initialValue: 0)
     let sink = WorkloadSink()
     let tokens = (0..<n).map { _ in subject.observe { sink.receive($0) } }
     let writes = writes(for: n, scale: scale)
-    awaitSubscriptions(backend, sink, observers: n)
-    sink.reset()
-    let asynchronous = !backend.capabilities.has(.synchronousDelivery)
-    var timedRegion = TimedRegion(probe: probe)
-    timedRegion.start()
+    let frame = Frame.start(backend, sink, probe: probe, observers: n)
     for value in 1...writes {
       subject.value = value
-      if asynchronous { awaitDeliveries(backend, sink, n * value) }
+      if frame.awaitsEachWrite { awaitDeliveries(backend, sink, n * value) }
     }
-    var sample = timedRegion.stop(operations: n * writes)
-    sample.problem = check(sink, deliveries: n * writes, sum: n * (writes * (writes + 1) / 2))
+    let sample = frame.stop(operations: n * writes) {
+      check(sink, deliveries: n * writes, sum: n * (writes * (writes + 1) / 2))
+    }
     withExtendedLifetime(tokens) {}
     return sample
   }
@@ -127,17 +118,14 @@ public enum Drivers {
     let sink = WorkloadSink()
     let tokens = (0..<n).map { _ in handle.observe { sink.receive($0) } }
     let writes = writes(for: n, scale: scale)
-    awaitSubscriptions(backend, sink, observers: n)
-    sink.reset()
-    let asynchronous = !backend.capabilities.has(.synchronousDelivery)
-    var timedRegion = TimedRegion(probe: probe)
-    timedRegion.start()
+    let frame = Frame.start(backend, sink, probe: probe, observers: n)
     for value in 1...writes {
       input.send(value)
-      if asynchronous { awaitDeliveries(backend, sink, n * value) }
+      if frame.awaitsEachWrite { awaitDeliveries(backend, sink, n * value) }
     }
-    var sample = timedRegion.stop(operations: n * writes)
-    sample.problem = check(sink, deliveries: n * writes, sum: n * (writes * (writes + 1) / 2))
+    let sample = frame.stop(operations: n * writes) {
+      check(sink, deliveries: n * writes, sum: n * (writes * (writes + 1) / 2))
+    }
     withExtendedLifetime(tokens) {}
     return sample
   }
@@ -156,7 +144,6 @@ public enum Drivers {
     let sink = WorkloadSink()
     let tokens = subjects.map { subject in (0..<n).map { _ in subject.observe { sink.receive($0) } }
     }
-    awaitSubscriptions(backend, sink, observers: n * batch)
     var order = Array(0..<n)
     switch pattern {
     case .lifo: order.reverse()
@@ -165,16 +152,16 @@ public enum Drivers {
       order.shuffle(using: &generator)
     case .fifo, .single, .leaf, .rebind: break
     }
-    var timedRegion = TimedRegion(probe: probe)
-    timedRegion.start()
+    let frame = Frame.start(backend, sink, probe: probe, observers: n * batch)
     for subjectTokens in tokens {
       for index in order { subjectTokens[index].cancel() }
     }
-    var sample = timedRegion.stop(operations: n * batch)
-    sink.reset()
-    for subject in subjects { subject.value = 1 }
-    drain(backend)
-    sample.problem = check(sink, deliveries: 0, sum: 0, after: "every observer was cancelled")
+    let sample = frame.stop(operations: n * batch) {
+      sink.reset()
+      for subject in subjects { subject.value = 1 }
+      drain(backend)
+      return check(sink, deliveries: 0, sum: 0, after: "every observer was cancelled")
+    }
     withExtendedLifetime(tokens) {}
     return sample
   }
@@ -184,32 +171,27 @@ public enum Drivers {
   @inlinable
   public static func churn<B: ObservationBackend>(
     _ backend: B, n: Int, probe: MemoryProbe, scale: WorkScale = .full
-  )
-    -> Sample
-  {
+  ) -> Sample {
     let subject = backend.makeSubject(initialValue: 0)
     let sink = WorkloadSink()
     var ring = (0..<n).map { _ in subject.observe { sink.receive($0) } }
     let steps = churnSteps(for: n, scale: scale)
     var oldest = 0
-    awaitSubscriptions(backend, sink, observers: n)
-    sink.reset()
-    let asynchronous = !backend.capabilities.has(.synchronousDelivery)
-    var timedRegion = TimedRegion(probe: probe)
-    timedRegion.start()
+    let frame = Frame.start(backend, sink, probe: probe, observers: n)
     for step in 1...steps {
       ring[oldest].cancel()
       ring[oldest] = subject.observe { sink.receive($0) }
       oldest = oldest + 1 == n ? 0 : oldest + 1
       subject.value = step
       // The step's write reaches the n live observers (the new one by its first delivery).
-      if asynchronous { awaitDeliveries(backend, sink, n * step) }
+      if frame.awaitsEachWrite { awaitDeliveries(backend, sink, n * step) }
     }
-    var sample = timedRegion.stop(operations: steps)
-    sink.reset()
-    subject.value = 1
-    awaitDeliveries(backend, sink, n)
-    sample.problem = check(sink, deliveries: n, sum: n, after: "\(steps) churn steps")
+    let sample = frame.stop(operations: steps) {
+      sink.reset()
+      subject.value = 1
+      awaitDeliveries(backend, sink, n)
+      return check(sink, deliveries: n, sum: n, after: "\(steps) churn steps")
+    }
     withExtendedLifetime(ring) {}
     return sample
   }
@@ -218,24 +200,19 @@ public enum Drivers {
   @inlinable
   public static func fanIn<B: ObservationBackend>(
     _ backend: B, n: Int, probe: MemoryProbe, scale: WorkScale = .full
-  )
-    -> Sample
-  {
+  ) -> Sample {
     let subjects = (0..<n).map { _ in backend.makeSubject(initialValue: 0) }
     let sink = WorkloadSink()
     let tokens = subjects.map { subject in subject.observe { sink.receive($0) } }
     let rounds = batch(for: n, scale: scale)
-    awaitSubscriptions(backend, sink, observers: n)
-    sink.reset()
-    let asynchronous = !backend.capabilities.has(.synchronousDelivery)
-    var timedRegion = TimedRegion(probe: probe)
-    timedRegion.start()
+    let frame = Frame.start(backend, sink, probe: probe, observers: n)
     for round in 1...rounds {
       for subject in subjects { subject.value = round }
-      if asynchronous { awaitDeliveries(backend, sink, n * round) }
+      if frame.awaitsEachWrite { awaitDeliveries(backend, sink, n * round) }
     }
-    var sample = timedRegion.stop(operations: n * rounds)
-    sample.problem = check(sink, deliveries: n * rounds, sum: n * (rounds * (rounds + 1) / 2))
+    let sample = frame.stop(operations: n * rounds) {
+      check(sink, deliveries: n * rounds, sum: n * (rounds * (rounds + 1) / 2))
+    }
     withExtendedLifetime(tokens) {}
     return sample
   }
@@ -272,11 +249,7 @@ public enum Drivers {
       fixture.observeTitle(depth: depth, from: root) { _ in sink.receive(1) }
     }
     let writes = max(1, writes(for: n, scale: scale) / 4)
-    awaitSubscriptions(backend, sink, observers: n)
-    sink.reset()
-    let asynchronous = !backend.capabilities.has(.synchronousDelivery)
-    var timedRegion = TimedRegion(probe: probe)
-    timedRegion.start()
+    let frame = Frame.start(backend, sink, probe: probe, observers: n)
     for index in 0..<writes {
       if pattern == .rebind {
         fixture.setNext(index.isMultiple(of: 2) ? second.top : first.top, of: root)
@@ -284,61 +257,12 @@ public enum Drivers {
         // Never the title it had: frameworks that skip equal writes would not deliver.
         fixture.setTitle(String(index + 1), of: leaf)
       }
-      if asynchronous { awaitDeliveries(backend, sink, n * (index + 1)) }
+      if frame.awaitsEachWrite { awaitDeliveries(backend, sink, n * (index + 1)) }
     }
-    var sample = timedRegion.stop(operations: n * writes)
-    sample.problem = check(sink, deliveries: n * writes, sum: n * writes)
+    let sample = frame.stop(operations: n * writes) {
+      check(sink, deliveries: n * writes, sum: n * writes)
+    }
     for token in tokens { token.cancel() }
     return sample
-  }
-
-  /// Lets an asynchronous backend deliver until `sink` has seen `deliveries` in all, for as
-  /// long as deliveries keep arriving: ten seconds without a new one and the cell gives up and
-  /// fails its check. A synchronous backend has delivered already.
-  ///
-  /// The limit is on progress, not on the total, so that a loaded machine (65,536 tasks woken
-  /// per write, with builds beside them) slows a cell down without failing it.
-  @inlinable
-  public static func awaitDeliveries<B: ObservationBackend>(
-    _ backend: B, _ sink: WorkloadSink, _ deliveries: Int
-  ) {
-    var seen = sink.deliveries
-    while !backend.awaitDelivery(until: { sink.deliveries >= deliveries }, timeout: .seconds(10)) {
-      let now = sink.deliveries
-      guard now > seen else { return }
-      seen = now
-    }
-  }
-
-  /// After `observers` subscriptions: lets an asynchronous backend start them, until each has
-  /// had its replay where the backend replays, or for 20 ms where it does not.
-  @inlinable
-  public static func awaitSubscriptions<B: ObservationBackend>(
-    _ backend: B, _ sink: WorkloadSink, observers: Int
-  ) {
-    guard !backend.capabilities.has(.synchronousDelivery) else { return }
-    if backend.capabilities.has(.replaysCurrentValue) {
-      awaitDeliveries(backend, sink, observers)
-    } else {
-      drain(backend)
-    }
-  }
-
-  /// Lets an asynchronous backend run what it has scheduled (for 20 ms) before a check that
-  /// nothing arrives.
-  @inlinable
-  public static func drain<B: ObservationBackend>(_ backend: B) {
-    guard !backend.capabilities.has(.synchronousDelivery) else { return }
-    backend.awaitDelivery(until: { false }, timeout: .milliseconds(20))
-  }
-
-  /// Checks what the sink received.
-  @inlinable
-  public static func check(
-    _ sink: WorkloadSink, deliveries: Int, sum: Int, after context: String = "the timed region"
-  ) -> String? {
-    if sink.deliveries == deliveries && sink.sum == sum { return nil }
-    return "after \(context): expected \(deliveries) deliveries summing to \(sum),"
-      + " observed \(sink.deliveries) summing to \(sink.sum)"
   }
 }
