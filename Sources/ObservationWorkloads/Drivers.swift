@@ -4,8 +4,12 @@ import ObservationFixtures
 /// The measured scenarios, generic over the backend so that every call in a timed loop is a
 /// direct, specialized call.
 ///
-/// Each driver does a workload's full amount of work unless a ``WorkScale`` shrinks it (the
-/// harness does, for slow cells).
+/// ``run(_:on:probe:scale:)`` takes a workload to its driver. Each driver does a workload's
+/// full amount of work unless a ``WorkScale`` shrinks it (the harness does, for slow cells).
+///
+/// A new workload is a case of ``Workload`` and a driver here, with its line in
+/// ``run(_:on:probe:scale:)``: the switches over ``Workload`` that need one more case are
+/// exhaustive, so the compiler names them.
 public enum Drivers {
   /// How many independent subjects a repetition uses so that it does at least a few thousand
   /// operations even for small *n*.
@@ -28,6 +32,39 @@ public enum Drivers {
 
   /// The floor of ``churnSteps(for:scale:)`` at full scale, however many observers there are.
   public static let fewestChurnSteps = 16
+
+  /// Runs one repetition of `workloadCase` on `backend`: the one place where a workload meets
+  /// its driver, for the harness's cells and the benchmark suites alike.
+  ///
+  /// Called with a concrete backend type, it is specialized for it, and so is every driver it
+  /// reaches: no timed region calls the backend through an existential (the nested driver
+  /// drives its path fixture as one, and says why). A workload the backend cannot run (nested
+  /// observation without a fixture) comes back as a sample with a ``Sample/problem``.
+  ///
+  /// - Complexity: one repetition of the workload's driver; each driver states its hypothesis.
+  @inlinable
+  public static func run<B: ObservationBackend>(
+    _ workloadCase: WorkloadCase, on backend: B, probe: MemoryProbe, scale: WorkScale = .full
+  ) -> Sample {
+    let n = workloadCase.n
+    switch workloadCase.workload {
+    case .subscribe: return subscribe(backend, n: n, probe: probe, scale: scale)
+    case .erasedSubscribe: return erasedSubscribe(backend, n: n, probe: probe, scale: scale)
+    case .notify: return notify(backend, n: n, probe: probe, scale: scale)
+    case .erasedNotify: return erasedNotify(backend, n: n, probe: probe, scale: scale)
+    case .cancel:
+      return cancel(
+        backend, n: n, pattern: workloadCase.pattern, seed: workloadCase.seed, probe: probe,
+        scale: scale)
+    case .churn: return churn(backend, n: n, probe: probe, scale: scale)
+    case .fanIn: return fanIn(backend, n: n, probe: probe, scale: scale)
+    case .nested:
+      return nested(
+        backend, n: n, depth: workloadCase.depth, pattern: workloadCase.pattern, probe: probe,
+        scale: scale)
+        ?? Sample(nanoseconds: 0, operations: 0, problem: "the backend has no nested observation")
+    }
+  }
 
   /// Registers `n` observers on each of ``batch(for:scale:)`` subjects; cost per subscription.
   ///

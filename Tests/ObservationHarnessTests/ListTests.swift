@@ -145,7 +145,7 @@ struct ListTests {
     let extra = MeasuredBackend(
       name: "my-backend", kind: .backend, capabilities: MeasuredBackend.builtIns[0].capabilities,
       description: BackendDescription(provenance: .original), backend: nil
-    ) { _, _, _, _, _, _ in { _ in Sample(nanoseconds: 0, operations: 0) } }
+    ) { _, _ in { _ in Sample(nanoseconds: 0, operations: 0) } }
     let catalog = SweepCatalog(
       backends: MeasuredBackend.builtIns + [extra], packageName: "this package (bench)")
     #expect(catalog.backends.last?.name == "my-backend")

@@ -37,11 +37,10 @@ public struct MeasuredBackend {
   package let backend: (any ObservationBackend)?
   /// The workloads a reference loop measures; empty for a backend.
   package let referenceWorkloads: [Workload]
-  /// Makes the measurement of one cell: given the workload, pattern, observer count, path
-  /// depth, seed and memory probe, a function that does one repetition at a work scale.
+  /// Makes the measurement of one cell: given the workload case and the memory probe, a
+  /// function that does one repetition at a work scale.
   @usableFromInline
-  let makeMeasurement:
-    (Workload, WorkloadPattern, Int, Int, UInt64, MemoryProbe) -> (WorkScale) -> Sample
+  let makeMeasurement: (WorkloadCase, MemoryProbe) -> (WorkScale) -> Sample
 
   /// A backend to measure, described by `description`.
   ///
@@ -56,27 +55,8 @@ public struct MeasuredBackend {
     self.init(
       name: backend.name, kind: .backend, capabilities: backend.capabilities,
       description: description, backend: backend
-    ) { workload, pattern, n, depth, seed, probe in
-      { scale in
-        switch workload {
-        case .subscribe: return Drivers.subscribe(backend, n: n, probe: probe, scale: scale)
-        case .erasedSubscribe:
-          return Drivers.erasedSubscribe(backend, n: n, probe: probe, scale: scale)
-        case .notify: return Drivers.notify(backend, n: n, probe: probe, scale: scale)
-        case .erasedNotify:
-          return Drivers.erasedNotify(backend, n: n, probe: probe, scale: scale)
-        case .cancel:
-          return Drivers.cancel(
-            backend, n: n, pattern: pattern, seed: seed, probe: probe, scale: scale)
-        case .churn: return Drivers.churn(backend, n: n, probe: probe, scale: scale)
-        case .fanIn: return Drivers.fanIn(backend, n: n, probe: probe, scale: scale)
-        case .nested:
-          return Drivers.nested(
-            backend, n: n, depth: depth, pattern: pattern, probe: probe, scale: scale)
-            ?? Sample(
-              nanoseconds: 0, operations: 0, problem: "the backend has no nested observation")
-        }
-      }
+    ) { workloadCase, probe in
+      { scale in Drivers.run(workloadCase, on: backend, probe: probe, scale: scale) }
     }
   }
 
@@ -85,8 +65,7 @@ public struct MeasuredBackend {
   init(
     name: String, kind: Kind, capabilities: BackendCapabilities, description: BackendDescription,
     backend: (any ObservationBackend)?, referenceWorkloads: [Workload] = [],
-    makeMeasurement:
-      @escaping (Workload, WorkloadPattern, Int, Int, UInt64, MemoryProbe) -> (WorkScale) -> Sample
+    makeMeasurement: @escaping (WorkloadCase, MemoryProbe) -> (WorkScale) -> Sample
   ) {
     self.name = name
     self.kind = kind
@@ -110,14 +89,14 @@ public struct MeasuredBackend {
     }
   }
 
-  /// The measurement of one cell, as a function of the work scale.
+  /// The measurement of one cell, `workloadCase` read through `probe`, as a function of the
+  /// work scale.
   ///
   /// - Complexity: O(1); the returned function does one repetition.
   package func measurement(
-    of workload: Workload, pattern: WorkloadPattern, n: Int, depth: Int, seed: UInt64,
-    probe: MemoryProbe
+    of workloadCase: WorkloadCase, probe: MemoryProbe
   ) -> (WorkScale) -> Sample {
-    makeMeasurement(workload, pattern, n, depth, seed, probe)
+    makeMeasurement(workloadCase, probe)
   }
 }
 
@@ -161,15 +140,15 @@ extension MeasuredBackend {
         maxReentrancyDepth: .bounded(0)),
       description: BackendDescription(provenance: .original), backend: nil,
       referenceWorkloads: loops.map(\.key)
-    ) { workload, _, n, _, _, probe in
+    ) { workloadCase, probe in
       { _ in
-        guard let loop = byWorkload[workload] else {
+        guard let loop = byWorkload[workloadCase.workload] else {
           return Sample(
             nanoseconds: 0, operations: 0,
-            problem: "\(name) has no \(workload.rawValue) loop; it measures "
+            problem: "\(name) has no \(workloadCase.workload.rawValue) loop; it measures "
               + loops.map(\.key.rawValue).joined(separator: ", "))
         }
-        return loop(n, probe)
+        return loop(workloadCase.n, probe)
       }
     }
   }

@@ -61,7 +61,7 @@ package enum CellExecution {
       probe.regionDidEnd = { counter.regionDidEnd() }
     }
     let measure = row.measurement(
-      of: workload, pattern: pattern, n: n, depth: depth, seed: seed, probe: probe)
+      of: WorkloadCase(workload, pattern: pattern, n: n, depth: depth, seed: seed), probe: probe)
     return repeatMeasuring(
       measure, repetitions: repetitions, budget: budget, memory: probe.isAvailable,
       skipWarmUp: CellPolicy.skipsWarmUp(n: n), scale: scale, turns: turns,
