@@ -23,7 +23,20 @@ public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
     switch self {
     case .cancel: return [.fifo, .lifo, .random]
     case .nested: return [.leaf, .rebind]
-    default: return [.single]
+    case .subscribe, .notify, .churn, .fanIn, .erasedNotify, .erasedSubscribe: return [.single]
+    }
+  }
+
+  /// The patterns the allocation benchmarks in `Benchmarks/` run the workload with, at every
+  /// size they measure; none for a workload only `observatory` measures.
+  ///
+  /// A suite is named `<workload>_<backend>_<n>`, with `-<pattern>` after the workload for a
+  /// pattern other than ``WorkloadPattern/single``, and its threshold file after the suite.
+  public var benchmarkedPatterns: [WorkloadPattern] {
+    switch self {
+    case .subscribe, .notify, .churn: return [.single]
+    case .cancel: return [.random]
+    case .fanIn, .erasedNotify, .erasedSubscribe, .nested: return []
     }
   }
 
@@ -40,6 +53,48 @@ public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
     case .churn: return "step"
     case .fanIn: return "write"
     case .nested: return "delivery"
+    }
+  }
+
+  /// How many times a repetition at full scale runs the body of its timed loop with `n`
+  /// observers: once per subscription, per write (`notify`: each reaches `n` observers), per
+  /// cancellation, per churn step, per write to one of fan-in's subjects, per change of the
+  /// nested path.
+  ///
+  /// The benchmarks allow fewer than half an allocation per iteration: one more allocation per
+  /// iteration, the regression they exist for, always exceeds that.
+  ///
+  /// - Complexity: O(1).
+  public func iterations(n: Int, scale: WorkScale = .full) -> Int {
+    switch self {
+    case .subscribe, .erasedSubscribe, .cancel: return n * Drivers.batch(for: n, scale: scale)
+    case .notify, .erasedNotify: return Drivers.writes(for: n, scale: scale)
+    case .churn: return Drivers.churnSteps(for: n, scale: scale)
+    case .fanIn: return n * Drivers.batch(for: n, scale: scale)
+    case .nested: return max(1, Drivers.writes(for: n, scale: scale) / 4)
+    }
+  }
+
+  /// The fewest operations a repetition with `n` observers does at any scale, which bounds the
+  /// sweep's projection of a cell's time from below: churn's step count has a floor, and every
+  /// other workload touches each observer at least once.
+  ///
+  /// - Complexity: O(1).
+  public func minimumOperations(n: Int) -> Int {
+    switch self {
+    case .churn: return Drivers.fewestChurnSteps
+    case .subscribe, .notify, .cancel, .fanIn, .erasedNotify, .erasedSubscribe, .nested: return n
+    }
+  }
+
+  /// Whether a report reads the workload's cost against the physical limit, the `reference-c`
+  /// row's `notify` at the same size (the `ratio_to_limit` column), and draws the reference
+  /// rows' `notify` on its chart: the workload delivers each write to every observer, which is
+  /// what that C loop does with nothing in the way.
+  public var hasRatioToLimit: Bool {
+    switch self {
+    case .notify, .erasedNotify: return true
+    case .subscribe, .cancel, .churn, .fanIn, .erasedSubscribe, .nested: return false
     }
   }
 

@@ -17,8 +17,9 @@ struct ChartSection {
   /// a chart against depth per size, and then no chart of a single size.
   ///
   /// The reference rows (``MeasuredBackend/references``) are drawn dashed in every chart they
-  /// have values in; they are measured on `notify`, and also drawn as the floor of
-  /// `erased-notify`, whose ratio to the limit is read against them.
+  /// have values in; they are measured on `notify`, and also drawn as the floor of the other
+  /// workloads whose ratio to the limit is read against them (`Workload.hasRatioToLimit`:
+  /// `erased-notify`).
   ///
   /// - Complexity: O(*r* log *r*) for *r* results.
   static func sections(of report: Report) -> [ChartSection] {
@@ -65,9 +66,10 @@ struct ChartSection {
           var cells = cellsByGroup[dimension]?[key] ?? []
           guard quantity == .cost || cells.contains(where: { quantity.value(of: $0) != nil })
           else { continue }
-          // The floor of erased-notify is the reference rows' notify.
+          // The floor of a workload read against the limit, erased-notify, is the reference
+          // rows' notify.
           var borrowed: Set<String> = []
-          if quantity == .cost && workload == .erasedNotify
+          if quantity == .cost && workload.hasRatioToLimit
             && !cells.contains(where: { referenceNames.contains($0.cell.backend) })
           {
             var notify = key

@@ -91,7 +91,7 @@ package struct ReportBuilder {
       result.d1MissesPerOperation = CellResult.Quantiles(outcome.d1MissesPerOperation)?.median
       result.llMissesPerOperation = CellResult.Quantiles(outcome.llMissesPerOperation)?.median
     }
-    if cell.workload == .notify || cell.workload == .erasedNotify, let limit, limit > 0 {
+    if cell.workload.hasRatioToLimit, let limit, limit > 0 {
       result.ratioToLimit = summary.median / limit
     }
     if outcome.memoryMeasured {

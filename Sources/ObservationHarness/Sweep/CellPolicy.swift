@@ -1,5 +1,3 @@
-import ObservationWorkloads
-
 /// The sweep's rules for how much a cell measures and when it is capped, each stated once: the
 /// child process, the runner that starts it, the sweep that plans and projects, and the report
 /// all ask here.
@@ -39,12 +37,5 @@ package enum CellPolicy {
   /// is skipped rather than run into its hard limit.
   package static func skips(projectedSeconds: Double, budget: Double) -> Bool {
     projectedSeconds > budget * 1.5
-  }
-
-  /// The fewest operations a repetition of `workload` with `n` observers does, which bounds a
-  /// projection from below: churn's step count has a floor, every other workload touches each
-  /// observer at least once.
-  package static func minimumOperations(_ workload: Workload, n: Int) -> Int {
-    workload == .churn ? Drivers.fewestChurnSteps : n
   }
 }

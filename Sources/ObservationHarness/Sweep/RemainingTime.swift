@@ -42,7 +42,7 @@ struct RemainingTime {
     for cell in remaining where !stopped.contains(cell.series) {
       let projected = projections[cell.series]?.projectedSeconds(
         n: cell.n, repetitions: repetitions(cell),
-        minimumOperations: CellPolicy.minimumOperations(cell.workload, n: cell.n))
+        minimumOperations: cell.workload.minimumOperations(n: cell.n))
       if let projected, CellPolicy.skips(projectedSeconds: projected, budget: budget) {
         stopped.insert(cell.series)
         continue

@@ -63,7 +63,7 @@ package struct Sweep {
       // even for its whole hard limit.
       let projected = projections[plan.series]?.projectedSeconds(
         n: plan.n, repetitions: runner.totalRepetitions(plan),
-        minimumOperations: CellPolicy.minimumOperations(plan.workload, n: plan.n))
+        minimumOperations: plan.workload.minimumOperations(n: plan.n))
       if cappedSeries[plan.series] != nil
         || CellPolicy.skips(projectedSeconds: projected ?? 0, budget: runner.budget)
       {
