@@ -36,51 +36,53 @@ let arcMetrics: [BenchmarkMetric] =
   getenv("OBSERVATORY_ARC_COUNTS").map { String(cString: $0) == "1" } == true
   ? [.retainCount, .releaseCount] : []
 
-/// Registers the suites for one backend, as its concrete type.
+/// Registers the suites for one backend, as its concrete type: every workload in each of its
+/// ``Workload/benchmarkedPatterns``, at every size.
 struct SuiteRegistrar: BackendVisitor {
   static let sizes = [16, 1024, 65536]
+
+  /// The seed of the `random` cancellation order.
+  static let seed: UInt64 = 0x5EED
 
   mutating func visit<Backend: ObservationBackend>(
     _ backend: Backend, _ description: BackendDescription
   ) {
     for n in Self.sizes {
-      let batch = Drivers.batch(for: n)
-      suite("subscribe", backend, n, operations: n * batch) { probe in
-        Drivers.subscribe(backend, n: n, probe: probe)
-      }
-      suite("notify", backend, n, operations: Drivers.writes(for: n)) { probe in
-        Drivers.notify(backend, n: n, probe: probe)
-      }
-      suite("cancel-random", backend, n, operations: n * batch) { probe in
-        Drivers.cancel(backend, n: n, pattern: .random, seed: 0x5EED, probe: probe)
-      }
-      suite("churn", backend, n, operations: Drivers.churnSteps(for: n)) { probe in
-        Drivers.churn(backend, n: n, probe: probe)
+      for workload in Workload.allCases {
+        for pattern in workload.benchmarkedPatterns {
+          suite(WorkloadCase(workload, pattern: pattern, n: n, seed: Self.seed), backend)
+        }
       }
     }
   }
 
   /// One suite: the framework measures the driver's timed region, once per run.
   ///
-  /// The malloc threshold allows fewer than half an allocation per operation of that region
-  /// (writes for `notify`, steps for `churn`, observers for the others): the framework counts
-  /// every thread's allocations, and its own worker threads occasionally allocate while a long
-  /// region runs. One more allocation per operation (the regression the check exists for)
-  /// always exceeds it.
+  /// The malloc threshold allows fewer than half an allocation per iteration of that region's
+  /// loop (`Workload.iterations(n:scale:)`: writes for `notify`, steps for `churn`, observers
+  /// for the others): the framework counts every thread's allocations, and its own worker
+  /// threads occasionally allocate while a long region runs. One more allocation per iteration
+  /// (the regression the check exists for) always exceeds it.
   private func suite<Backend: ObservationBackend>(
-    _ workload: String, _ backend: Backend, _ n: Int, operations: Int,
-    driver: @escaping (MemoryProbe) -> Sample
+    _ workloadCase: WorkloadCase, _ backend: Backend
   ) {
-    let tolerance = operations / 2
+    let tolerance = workloadCase.workload.iterations(n: workloadCase.n) / 2
     Benchmark(
-      "\(workload)_\(backend.name)_\(n)",
+      "\(Self.name(of: workloadCase))_\(backend.name)_\(workloadCase.n)",
       configuration: .init(thresholds: [.mallocCountTotal: .init(absolute: [.p90: tolerance])])
     ) { benchmark in
       var probe = MemoryProbe()
       probe.regionWillStart = { benchmark.startMeasurement() }
       probe.regionDidEnd = { benchmark.stopMeasurement() }
-      blackHole(checked(driver(probe)))
+      blackHole(checked(Drivers.run(workloadCase, on: backend, probe: probe)))
     }
+  }
+
+  /// The workload's part of a suite's name: `notify`, or `cancel-random` with a pattern.
+  static func name(of workloadCase: WorkloadCase) -> String {
+    let workload = workloadCase.workload.rawValue
+    return workloadCase.pattern == .single
+      ? workload : "\(workload)-\(workloadCase.pattern.rawValue)"
   }
 }
 
