@@ -27,6 +27,9 @@ import ObservationCore
 public final class LinkedListObservers<Value>: ObservableValue, ObserverCounting {
   @usableFromInline internal var _value: Value
   @usableFromInline internal var _head: _Node?
+  /// The last node. `unowned(unsafe)`: the forward chain from `_head` owns every linked node,
+  /// so this back-pointer needs no retain and release of its own; `_remove` moves it before it
+  /// unlinks the node it points at.
   @usableFromInline internal unowned(unsafe) var _tail: _Node?
   @usableFromInline internal var _count: Int = 0
   /// The number of the latest write; a node only receives writes numbered after its creation.
