@@ -27,6 +27,7 @@ let package = Package(
     .library(name: "ObservationWorkloads", targets: ["ObservationWorkloads"]),
     .library(name: "ObservationConformance", targets: ["ObservationConformance"]),
     .library(name: "ObservationConformanceTesting", targets: ["ObservationConformanceTesting"]),
+    .library(name: "ObservationReports", targets: ["ObservationReports"]),
     .library(name: "ObservationHarness", targets: ["ObservationHarness"]),
     .library(name: "ObservatoryCommandLine", targets: ["ObservatoryCommandLine"]),
     .executable(name: "observatory", targets: ["observatory"]),
@@ -119,6 +120,11 @@ let package = Package(
       dependencies: ["ObservationCore", "ObservationConformance"],
       swiftSettings: swift6),
 
+    // What a sweep's report says, read, written and checked, without how it was measured: a
+    // dashboard or a CI script that reads reports depends on this alone.
+    .target(
+      name: "ObservationReports", dependencies: ["ObservationWorkloads"], swiftSettings: swift6),
+
     // The harness: cells in fresh processes, calibration, budgets, statistics, reports,
     // comparisons, the HTML page of a report. It knows no backend of its own: the tool hands it
     // the rows to measure. CInstructionCounting brackets the measured region for callgrind;
@@ -127,7 +133,7 @@ let package = Package(
     .target(
       name: "ObservationHarness",
       dependencies: [
-        "ObservationCore", "ObservationWorkloads", "ObservationConformance",
+        "ObservationCore", "ObservationWorkloads", "ObservationReports", "ObservationConformance",
         "CInstructionCounting", "CProcessControl",
       ],
       swiftSettings: swift6),
@@ -138,7 +144,7 @@ let package = Package(
       name: "ObservatoryCommandLine",
       dependencies: [
         "ObservationCore", "ObservationBackends", "ObservationConformance", "ObservationWorkloads",
-        "ObservationHarness", "CInstructionCounting", "CProcessControl",
+        "ObservationReports", "ObservationHarness", "CInstructionCounting", "CProcessControl",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: languageMode),
@@ -177,7 +183,7 @@ let package = Package(
       name: "ObservationHarnessTests",
       dependencies: [
         "ObservationHarness", "ObservatoryCommandLine", "observatory", "ObservationCore",
-        "ObservationBackends",
+        "ObservationBackends", "ObservationReports",
         "ObservationConformance", "ObservationConformanceTesting", "ObservationWorkloads",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],

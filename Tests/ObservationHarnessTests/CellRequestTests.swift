@@ -2,6 +2,7 @@ import ObservationWorkloads
 import Testing
 
 @testable import ObservationHarness
+@testable import ObservationReports
 
 /// The cell process's request: what ``CellRunner`` writes is what ``CellChild`` reads.
 @Suite("Cell requests")

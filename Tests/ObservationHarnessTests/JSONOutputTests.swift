@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ObservationHarness
+@testable import ObservationReports
 
 /// `--format json`, run as a CI tool runs it: the built executable, its standard output parsed.
 @Suite("JSON output")

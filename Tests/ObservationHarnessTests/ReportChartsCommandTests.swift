@@ -3,6 +3,7 @@ import ObservationWorkloads
 import Testing
 
 @testable import ObservationHarness
+@testable import ObservationReports
 @testable import ObservatoryCommandLine
 
 @Suite("report --charts: the README's charts as files")

@@ -5,6 +5,7 @@ import ObservationWorkloads
 import Testing
 
 @testable import ObservationHarness
+@testable import ObservationReports
 @testable import ObservatoryCommandLine
 
 /// Reports to draw: small sweeps built as the harness builds them, written as CSV and read back.

@@ -3,6 +3,7 @@ import ObservationWorkloads
 import Testing
 
 @testable import ObservationHarness
+@testable import ObservationReports
 @testable import ObservatoryCommandLine
 
 /// Fixtures: rows as the sweep writes them.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ObservationHarness
+@testable import ObservationReports
 @testable import ObservatoryCommandLine
 
 @Suite("run: bad input fails before anything is written")

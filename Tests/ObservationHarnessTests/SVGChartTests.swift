@@ -3,6 +3,7 @@ import ObservationWorkloads
 import Testing
 
 @testable import ObservationHarness
+@testable import ObservationReports
 
 #if canImport(FoundationXML)
 import FoundationXML

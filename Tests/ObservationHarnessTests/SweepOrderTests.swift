@@ -2,6 +2,7 @@ import ObservationWorkloads
 import Testing
 
 @testable import ObservationHarness
+@testable import ObservationReports
 
 @Suite("The order a timed sweep measures its cells in")
 struct SweepOrderTests {

@@ -3,6 +3,7 @@ import ObservationWorkloads
 import Testing
 
 @testable import ObservationHarness
+@testable import ObservationReports
 @testable import ObservatoryCommandLine
 
 /// What `run` says at the end of a sweep and while it runs, from typed results: no sweep runs.

@@ -1,4 +1,5 @@
 import Foundation
+import ObservationReports
 
 /// One cell's processes so far, merged into its outcome: a cell runs them one after another
 /// (``CellRunner/run(_:)``), or a timed sweep runs one of each cell per round

@@ -1,3 +1,4 @@
+import ObservationReports
 import ObservationWorkloads
 
 /// What a sweep asks of one cell process: the cell, how many repetitions in how much time, and

@@ -1,4 +1,5 @@
 import Foundation
+import ObservationReports
 
 /// Runs one cell in fresh processes and waits for them, each at most a hard time limit.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ObservationReports
 
 /// The cell-by-cell comparison of two reports of one metric.
 ///

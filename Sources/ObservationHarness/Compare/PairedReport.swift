@@ -1,4 +1,5 @@
 import Foundation
+import ObservationReports
 
 /// The verdicts of `ab`, with what the text, Markdown and JSON renderings share.
 package struct PairedReport {

@@ -1,4 +1,5 @@
 import Foundation
+import ObservationReports
 
 /// Runs one cell on two builds, in turn, and judges the ratio of their costs.
 ///

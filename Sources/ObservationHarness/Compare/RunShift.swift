@@ -1,4 +1,5 @@
 import Foundation
+import ObservationReports
 
 /// How two timed runs differ: the machine's speed, the noise between them, and how far each
 /// backend moved as a whole.

@@ -1,3 +1,4 @@
+import ObservationReports
 import ObservationWorkloads
 
 /// One chart of the page: one quantity of one series of cells (a metric, allocator, workload,

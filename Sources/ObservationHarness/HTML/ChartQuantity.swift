@@ -1,3 +1,5 @@
+import ObservationReports
+
 /// What a chart plots against *n*: the report's cost in its metric, or one of the columns
 /// measured beside it.
 enum ChartQuantity: String, CaseIterable {

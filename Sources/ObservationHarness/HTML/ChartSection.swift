@@ -1,3 +1,4 @@
+import ObservationReports
 import ObservationWorkloads
 
 /// A workload's part of the page: its charts, cost first, then what was measured beside it.

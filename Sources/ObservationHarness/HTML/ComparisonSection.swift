@@ -1,4 +1,5 @@
 import Foundation
+import ObservationReports
 
 /// The page's comparison with a baseline: ``Comparison``'s own verdicts per cell, regressions
 /// first, with its summary; unchanged and incomparable cells folded away.

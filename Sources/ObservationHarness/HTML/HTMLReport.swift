@@ -1,5 +1,6 @@
 import Foundation
 import ObservationConformance
+import ObservationReports
 
 /// A report as one self-contained HTML page: its run's metadata, a log-log chart per workload
 /// of the cost per operation against *n* (a line per backend, the reference rows dashed as the

@@ -1,4 +1,5 @@
 import Foundation
+import ObservationReports
 
 /// How the page writes the numbers of a report: every figure as the report holds it, sizes with
 /// thousands separators, axis ticks short.

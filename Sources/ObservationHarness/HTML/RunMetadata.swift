@@ -1,3 +1,5 @@
+import ObservationReports
+
 /// The page's header: what the report is and where its numbers come from (commit, toolchain,
 /// machine, allocator, date), then what its cells' statuses say as a whole.
 enum RunMetadata {

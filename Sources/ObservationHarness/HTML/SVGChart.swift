@@ -1,3 +1,4 @@
+import ObservationReports
 import ObservationWorkloads
 
 /// One chart of a report as a standalone SVG file, to show where an image goes (a README):

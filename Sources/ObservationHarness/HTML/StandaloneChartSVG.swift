@@ -1,3 +1,5 @@
+import ObservationReports
+
 /// A ``Chart`` as an SVG document of its own, for a README or anywhere an image goes: the
 /// chart's title and unit at the top with what the workload does and how the chart reads, the
 /// drawing the page has (``ChartSVG``), a legend of the lines drawn, and the run it measures.

@@ -1,4 +1,5 @@
 import Foundation
+import ObservationReports
 import ObservationWorkloads
 
 /// Measures cells, each in fresh processes, skipping the cells a series cannot afford.

@@ -1,3 +1,4 @@
+import ObservationReports
 import ObservationWorkloads
 
 /// What a sweep measures: its cells, in the order it measures them, and how much each may

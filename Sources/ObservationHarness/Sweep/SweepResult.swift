@@ -1,3 +1,5 @@
+import ObservationReports
+
 /// What a sweep did: every cell's result, the largest size each series finished, and how long
 /// it took.
 package struct SweepResult {

@@ -1,6 +1,7 @@
 import ObservationBackends
 import ObservationCore
 import ObservationHarness
+import ObservationReports
 import ObservationWorkloads
 
 extension SweepCatalog {

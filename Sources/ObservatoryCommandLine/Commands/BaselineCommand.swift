@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ObservationBackends
 import ObservationHarness
+import ObservationReports
 import ObservationWorkloads
 
 /// `observatory baseline check|record`: CI's gate on instruction counts.

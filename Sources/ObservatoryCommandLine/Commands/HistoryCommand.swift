@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ObservationConformance
 import ObservationHarness
+import ObservationReports
 import ObservationWorkloads
 
 /// `observatory history Results/*.csv --backend B --workload W --n N`: one cell across commits.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ObservationHarness
+import ObservationReports
 
 /// `observatory report REPORT --output report.html [--charts DIRECTORY]`: a report as one
 /// self-contained HTML page, and the README's charts as standalone SVG files.

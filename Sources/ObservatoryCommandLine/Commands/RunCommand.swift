@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ObservationBackends
 import ObservationHarness
+import ObservationReports
 import ObservationWorkloads
 
 /// `observatory run` (the default): the sweep.

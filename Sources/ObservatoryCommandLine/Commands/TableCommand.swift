@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ObservationHarness
+import ObservationReports
 import ObservationWorkloads
 
 /// `observatory table REPORT`: the README's headline table, from a report.

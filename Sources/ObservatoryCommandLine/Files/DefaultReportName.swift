@@ -1,5 +1,6 @@
 import Foundation
 import ObservationHarness
+import ObservationReports
 
 /// The name `run` gives its report when `--output` does not name one:
 /// `Results/<date>_<commit>_<host>[_quick][_partial][_instructions][_N].csv`.

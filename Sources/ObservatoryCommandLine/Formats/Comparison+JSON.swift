@@ -1,5 +1,6 @@
 import Foundation
 import ObservationHarness
+import ObservationReports
 
 extension Comparison {
   /// The comparison as JSON, for CI tools: the metric and threshold, the machines'

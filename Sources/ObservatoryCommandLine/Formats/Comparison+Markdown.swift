@@ -1,5 +1,6 @@
 import Foundation
 import ObservationHarness
+import ObservationReports
 
 extension Comparison {
   /// Markdown for a pull-request comment: the summary, the cells that did not stay unchanged,

@@ -1,5 +1,6 @@
 import Foundation
 import ObservationHarness
+import ObservationReports
 
 extension PairedReport {
   /// The paired comparison as JSON: the threshold and confidence, the number of regressions,

@@ -1,5 +1,6 @@
 import Foundation
 import ObservationHarness
+import ObservationReports
 
 extension PairedReport {
   /// The report as a plain-text table; only the changed cells with `changesOnly`.

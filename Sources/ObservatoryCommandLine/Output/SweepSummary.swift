@@ -1,5 +1,6 @@
 import Foundation
 import ObservationHarness
+import ObservationReports
 import ObservationWorkloads
 
 /// What `observatory run` says on standard error when its sweep ends: how many cells were

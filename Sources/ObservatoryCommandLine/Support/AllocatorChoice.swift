@@ -1,5 +1,6 @@
 import ArgumentParser
 import ObservationHarness
+import ObservationReports
 
 /// `--allocator system|jemalloc|all`: the allocators a sweep measures with.
 enum AllocatorChoice: String, CaseIterable, ExpressibleByArgument {

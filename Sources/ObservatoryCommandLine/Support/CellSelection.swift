@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ObservationHarness
+import ObservationReports
 import ObservationWorkloads
 
 /// The options that choose a sweep's cells, shared by `run` and `ab`: backends, workloads,

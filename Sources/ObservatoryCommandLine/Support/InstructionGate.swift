@@ -1,5 +1,6 @@
 import ArgumentParser
 import ObservationHarness
+import ObservationReports
 
 /// The cells CI counts instructions of (``SweepPlan/instructionGate(of:)``), and where their
 /// baseline is.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ObservationHarness
+import ObservationReports
 
 /// `--metric time` or `--metric instructions`.
 extension Metric: ExpressibleByArgument {}

@@ -1,3 +1,4 @@
+import ObservationReports
 import ObservationWorkloads
 
 /// Turns what a sweep's cells did into a report.

@@ -149,15 +149,15 @@ public struct CellResult: Equatable, Sendable {
   /// `cost` in this result's metric with its unit (`35.266 ns`, `344.6 instr`); empty for `nil`.
   ///
   /// - Complexity: O(1).
-  func text(ofCost cost: Double?) -> String {
+  package func text(ofCost cost: Double?) -> String {
     guard let cost else { return "" }
     return csvNumber(cost) + (metric == .instructions ? " instr" : " ns")
   }
 }
 
 extension CellResult {
-  /// A result with no measurement yet: ``ReportBuilder`` fills it in.
-  init(
+  /// A result with no measurement yet, for the harness to fill in.
+  package init(
     cell: Cell, environment: RunEnvironment, metric: Metric, status: Status,
     schema: String = ReportSchema.version
   ) {
