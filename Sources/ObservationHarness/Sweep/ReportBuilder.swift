@@ -15,7 +15,9 @@ package struct ReportBuilder {
   ) -> Report {
     // The physical limit per (allocator, n), from the C reference measured in this run.
     var limits: [Limit: Double] = [:]
-    for (cell, result) in results where cell.backend == MeasuredBackend.referenceC.name {
+    // Built once: the reference rows are computed, not stored, and a sweep has hundreds of cells.
+    let referenceC = MeasuredBackend.referenceC.name
+    for (cell, result) in results where cell.backend == referenceC {
       if case .finished(let outcome)? = result, outcome.problem == nil,
         let summary = CellResult.Quantiles(costs(outcome))
       {
