@@ -78,7 +78,11 @@ public enum DeliveryTiming: String, Sendable, Hashable, CaseIterable {
   case transactional
   /// After the store, later: each write is delivered on a later turn (a hop to a queue or a
   /// run loop per write, as Combine's `receive(on:)` does), in write order, with its own
-  /// value; reading the subject in the callback may already give a newer value.
+  /// value; reading the subject in the callback may already give a newer value. A write goes
+  /// to the observers registered when it was made (and still registered when its turn comes):
+  /// as with `receive(on:)`, an observer whose `observe` began after a write never receives
+  /// that write, even while it is still pending; only a declared replay
+  /// (``Capability/replaysCurrentValue``) gives it the value current when it subscribed.
   case asynchronousOrdered
 }
 

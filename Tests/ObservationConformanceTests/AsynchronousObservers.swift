@@ -15,7 +15,7 @@ final class DeliveryLoop {
 
 /// An observer list that delivers each write on a later turn, in write order, to the observers
 /// registered before the write and still registered when its turn comes: a correct
-/// `asynchronousOrdered` backend, or one with ``Fault/capturesObserversAtWrite``.
+/// `asynchronousOrdered` backend, or one with a ``Fault``.
 final class AsynchronousObservers: ObservableValue {
   enum Fault: String, CaseIterable, Sendable {
     /// Each write's turn calls the observers registered when the write was made, as a hop that
@@ -24,6 +24,11 @@ final class AsynchronousObservers: ObservableValue {
     /// still gets every write already pending then. Only a callback that cancels while later
     /// writes wait shows it (CAN-06 writes once per turn).
     case keepsPendingWritesOfObserversCancelledInATurn
+    /// Each write's turn calls every observer registered when the turn runs, including one that
+    /// subscribed after the write: a delivery job that picks its recipients when it runs, not
+    /// when the value was set. Combine's `receive(on:)` never does this: an observer that
+    /// subscribes after a `send` does not receive that value.
+    case picksRecipientsWhenTheTurnRuns
   }
 
   final class Token: ObservationToken {
@@ -64,13 +69,14 @@ final class AsynchronousObservers: ObservableValue {
         loop.schedule { [weak self] in self?.deliverCaptured(newValue, write: write) }
         return
       }
-      let registeredBefore = nextID
+      let registeredBefore = fault == .picksRecipientsWhenTheTurnRuns ? Int.max : nextID
       loop.schedule { [weak self] in self?.deliver(newValue, upTo: registeredBefore) }
     }
   }
 
   /// Calls, in registration order, each observer registered before the write (ids up to
-  /// `last`) that is still registered when its turn comes.
+  /// `last`; every observer registered when the turn runs with the late-recipients fault) that is
+  /// still registered when its turn comes.
   private func deliver(_ value: Int, upTo last: Int) {
     for id in handlers.keys.sorted() where id <= last { handlers[id]?(value) }
   }
@@ -113,7 +119,9 @@ struct AsynchronousBackend: ObservationBackend {
       .deliversEveryValue, .preservesObserverOrder, .preservesValueOrderUnderReentrancy,
       .cancelsOnTokenDeinit,
     ]
-    if fault == nil { flags.insert(.immediateCancellation) }
+    if fault != .keepsPendingWritesOfObserversCancelledInATurn {
+      flags.insert(.immediateCancellation)
+    }
     return BackendCapabilities(timing: .asynchronousOrdered, flags, maxReentrancyDepth: .unbounded)
   }
 

@@ -111,6 +111,10 @@ struct BrokenBackendTests {
         CoalescingBackend(fault: .keepsNextTurnOfObserversCancelledInATurn), CoalescingBackend(),
         "after its cancel returned"
       ),
+      (
+        AsynchronousBackend(fault: .picksRecipientsWhenTheTurnRuns),
+        AsynchronousBackend(fault: nil), "set before it subscribed"
+      ),
     ]
 
   @Test(

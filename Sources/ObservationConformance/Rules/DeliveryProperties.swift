@@ -6,9 +6,12 @@ import ObservationCore
 ///
 /// - every callback carries a value that was set, each at most once, in write order; with
 ///   `deliversEveryValue`, with no write skipped;
-/// - an observer gets no value set before it subscribed, except values still pending then (set
-///   since the backend's last turn) or, with `replaysCurrentValue`, the value current when it
-///   subscribed or any later one;
+/// - with `deliversEveryValue`, an observer gets no value set before its `observe` began, even
+///   one still pending then (set since the backend's last turn): as with Combine's
+///   `receive(on:)`, a write is delivered to the observers it found, never to one that came
+///   later. A coalescing backend delivers the state as of its turn, so there an observer may
+///   also get a value still pending when it subscribed. With `replaysCurrentValue` it may get
+///   the value current when `observe` began (its replay), or any later one;
 /// - nothing after its `cancel` (or, with `cancelsOnTokenDeinit`, the token's release) returns,
 ///   except, without `immediateCancellation`, the value in flight when a callback cancelled it;
 /// - once a `deliver` step has given the backend its turns (for a synchronous backend, after
@@ -51,9 +54,10 @@ struct DeliveryProperties {
   private var writes: [Int] = []
   /// Each value's write number; the initial value is write 0.
   private var number: [Int: Int]
-  /// Writes made before the backend's last turn: later ones may still be pending.
-  private var settledWrites = 0
   private var observers: [Int: Observer] = [:]
+  /// Writes made before the backend's last turn: a coalescing backend may still deliver a later
+  /// one to an observer that subscribed before its turn.
+  private var settledWrites = 0
   /// The write number of the last callback's value: the one in flight during a callback.
   private var lastCallback: Int?
   private(set) var violation: Violation?
@@ -95,7 +99,7 @@ struct DeliveryProperties {
       let before = writes.count
       observers[id] = Observer(
         writesBefore: before,
-        lowerBound: replays ? min(before, settledWrites + 1) : settledWrites + 1)
+        lowerBound: replays ? before : everyValue ? before + 1 : min(before, settledWrites) + 1)
     case .observeReturned(let id):
       observers[id]?.writesAtReturn = writes.count
     case .cancelStarted(let id, let inCallback):
@@ -148,9 +152,10 @@ struct DeliveryProperties {
     if written < observer.lowerBound {
       violation = Violation(
         index: index,
-        expected: "#\(id) gets values set after it subscribed"
-          + (replays ? " or the one current then" : "")
-          + (asynchronous ? " or still pending then" : ""),
+        expected: "#\(id) gets only values set after its observe began"
+          + (replays ? ", or the one current then (its replay)" : "")
+          + (asynchronous && everyValue ? "; a write still pending then is not its own" : "")
+          + (asynchronous && !everyValue ? ", or one still pending then" : ""),
         observed: "\(name), set before it subscribed")
       return
     }
