@@ -31,6 +31,17 @@ public enum ObservatoryTool {
   /// declare: `Observatory`, or the third party's executable name.
   nonisolated(unsafe) static var packageName = "Observatory"
 
+  /// The backends the third party's tool passed in, written in ``packageName``; `nil` in
+  /// Observatory's own tool. The other `.original` backends are Observatory's built-in ones.
+  nonisolated(unsafe) static var ownBackends: Set<String>?
+
+  /// Who wrote the `.original` backend called `name`: ``packageName`` for the tool's own
+  /// backends, Observatory for a built-in one that a third party's tool measures too.
+  static func writer(ofOriginal name: String) -> String {
+    guard let ownBackends, !ownBackends.contains(name) else { return packageName }
+    return "Observatory"
+  }
+
   /// What the tool's messages start with: `observatory`, or the third party's executable name.
   nonisolated(unsafe) static var name = "observatory"
 
@@ -49,6 +60,7 @@ public enum ObservatoryTool {
     if !backends.isEmpty {
       name = CommandLine.arguments.first.map(basename) ?? name
       packageName = "this package (\(name))"
+      ownBackends = Set(backends.map(\.name))
     }
     self.backends = all
     Observatory.main()

@@ -11,7 +11,8 @@ extension SweepCatalog {
   /// - `backends`: per backend `name`, `provenance` (`original` or `library`), `library`
   ///   (its name, or `null`), `timing`, `capabilities` (sorted names),
   ///   `max_reentrancy_depth` (a number, or `"unbounded"`), `nested_variant_of` (a name, or
-  ///   `null`) and `default_workloads`;
+  ///   `null`), `default_workloads` and `written_in` (who wrote an `original` backend:
+  ///   `Observatory` or the third party's package; `null` for a library's);
   /// - `references`: per reference row `name` and `workloads`;
   /// - `workloads`: per workload `name`, `unit`, `summary`, `has_depth` and `patterns` (each
   ///   `name`, `summary` and `minimum_depth`, `null` for a workload without a path); `-` is
@@ -38,7 +39,8 @@ extension SweepCatalog {
           }
           return Document.Backend(
             name: backend.name, provenance: library == nil ? "original" : "library",
-            library: library, timing: backend.capabilities.timing.rawValue,
+            library: library, writtenIn: library == nil ? writer(ofOriginal: backend.name) : nil,
+            timing: backend.capabilities.timing.rawValue,
             capabilities: backend.capabilities.flags.sorted().map(\.rawValue),
             maxReentrancyDepth: depth, nestedVariantOf: backend.nestedVariantOf,
             defaultWorkloads: backend.defaultWorkloads.map(\.rawValue))
@@ -64,6 +66,7 @@ extension SweepCatalog {
     struct Backend: Encodable {
       var name, provenance: String
       var library: String?
+      var writtenIn: String?
       var timing: String
       var capabilities: [String]
       var maxReentrancyDepth: Depth
@@ -72,17 +75,20 @@ extension SweepCatalog {
 
       enum CodingKeys: String, CodingKey {
         case name, provenance, library, timing, capabilities
+        case writtenIn = "written_in"
         case maxReentrancyDepth = "max_reentrancy_depth"
         case nestedVariantOf = "nested_variant_of"
         case defaultWorkloads = "default_workloads"
       }
 
-      // Written by hand so that `library` and `nested_variant_of` are `null`, not absent.
+      // Written by hand so that `library`, `written_in` and `nested_variant_of` are `null`, not
+      // absent.
       func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(provenance, forKey: .provenance)
         try container.encode(library, forKey: .library)
+        try container.encode(writtenIn, forKey: .writtenIn)
         try container.encode(timing, forKey: .timing)
         try container.encode(capabilities, forKey: .capabilities)
         try container.encode(maxReentrancyDepth, forKey: .maxReentrancyDepth)

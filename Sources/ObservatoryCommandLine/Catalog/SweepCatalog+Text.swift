@@ -71,7 +71,7 @@ extension SweepCatalog {
   private func origin(of backend: Backend) -> String {
     var text: String
     switch backend.provenance {
-    case .original: text = "written in \(packageName)"
+    case .original: text = "written in \(writer(ofOriginal: backend.name))"
     case .library(let library): text = "\(library)'s behaviour"
     }
     if let base = backend.nestedVariantOf { text += "; a nested variant of \(base)" }

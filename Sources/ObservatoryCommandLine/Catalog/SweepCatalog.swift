@@ -41,6 +41,10 @@ package struct SweepCatalog: Equatable, Sendable {
   /// What the list calls the package whose backends are `.original`: `Observatory`, or a third
   /// party's tool.
   package var packageName: String
+  /// The backends written in ``packageName``, when that is a third party's tool that measures
+  /// the built-in backends too: the other `.original` backends are written in Observatory.
+  /// `nil` when every `.original` backend is ``packageName``'s.
+  package var ownBackends: Set<String>?
   /// The backends, in report order.
   package var backends: [Backend]
   /// The reference rows, in report order.
@@ -62,13 +66,16 @@ package struct SweepCatalog: Equatable, Sendable {
   ///   - backends: the rows `--backend` accepts, in report order (the tool's backends).
   ///   - references: the reference rows, measured beside them.
   ///   - packageName: who wrote the `.original` backends, for the list.
+  ///   - ownBackends: the `.original` backends `packageName` wrote, when the others are
+  ///     Observatory's built-in ones; `nil` when it wrote all of them.
   /// - Complexity: O(*b* × *w*) for *b* backends and *w* workloads.
   package init(
     backends: [MeasuredBackend], references: [MeasuredBackend] = MeasuredBackend.references,
-    packageName: String = "Observatory"
+    packageName: String = "Observatory", ownBackends: Set<String>? = nil
   ) {
     let workloads = Workload.allCases
     self.packageName = packageName
+    self.ownBackends = ownBackends
     self.backends = backends.map { row in
       Backend(
         name: row.name, provenance: row.description.provenance, capabilities: row.capabilities,
@@ -83,5 +90,14 @@ package struct SweepCatalog: Equatable, Sendable {
     quickSizes = SweepDefaults.quickSizes
     depths = SweepDefaults.depths
     maximumDepth = SweepDefaults.maximumDepth
+  }
+}
+
+extension SweepCatalog {
+  /// Who wrote the `.original` backend called `name`: ``packageName``, or Observatory for a
+  /// built-in backend that a third party's tool measures beside its own.
+  package func writer(ofOriginal name: String) -> String {
+    guard let ownBackends, !ownBackends.contains(name) else { return packageName }
+    return "Observatory"
   }
 }

@@ -31,7 +31,8 @@ struct ListCommand: ParsableCommand {
 
   func run() throws {
     let catalog = SweepCatalog(
-      backends: ObservatoryTool.backends, packageName: ObservatoryTool.packageName)
+      backends: ObservatoryTool.backends, packageName: ObservatoryTool.packageName,
+      ownBackends: ObservatoryTool.ownBackends)
     try StandardOutput.write(format == .json ? try catalog.json() : catalog.text)
   }
 }
