@@ -20,7 +20,7 @@ def cells(path):
 def same(rule, committed_outcome, fresh_outcome):
     if committed_outcome == fresh_outcome:
         return True
-    probes = {"probe-observed", "probe-not-observed"}
+    probes = {"probe-observed", "probe-not-observed", "probe-not-seen-violated"}
     return rule.startswith("THR-") and committed_outcome in probes and fresh_outcome in probes
 
 

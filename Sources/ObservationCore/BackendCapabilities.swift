@@ -62,6 +62,16 @@ public struct BackendCapabilities: Sendable, Hashable, CustomStringConvertible {
         "trapsOnMisuse or reportsMisuse with an unbounded maxReentrancyDepth: the misuse they"
           + " describe is a write nested deeper than the bound, and there is none")
     }
+    if has(.replaysOnLaterTurn) && !has(.replaysCurrentValue) {
+      problems.append(
+        "replaysOnLaterTurn is declared without replaysCurrentValue; it says when the replay"
+          + " arrives, which needs a replay")
+    }
+    if has(.replaysOnLaterTurn) && has(.synchronousDelivery) {
+      problems.append(
+        "replaysOnLaterTurn with synchronousDelivery: a synchronous backend has no later turn"
+          + " for the replay to arrive on")
+    }
     if has(.serializedDelivery) && !has(.threadSafe) {
       problems.append(
         "serializedDelivery is declared without threadSafe; serialized delivery is a promise"

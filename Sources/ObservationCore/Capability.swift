@@ -3,8 +3,15 @@
 /// A declared capability turns the rules that depend on it from probes into requirements: the
 /// backend must then pass them. An undeclared capability is still probed and reported.
 public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
-  /// `observe` calls the new handler once with the current value before it returns.
+  /// `observe` calls the new handler once with the current value before it returns (or, with
+  /// ``replaysOnLaterTurn``, on a later turn).
   case replaysCurrentValue
+  /// Qualifies ``replaysCurrentValue``: the replay arrives on a later turn, not before `observe`
+  /// returns, as the first value the new observer receives: the value current when `observe`
+  /// began, or a later one (as Swift's `Observations` yields its first element when its task
+  /// next runs). The subject's ``ObservableValue/replaysLater`` says the same to the
+  /// combinators.
+  case replaysOnLaterTurn
   /// Every `set` reaches every live observer: nothing is coalesced.
   case deliversEveryValue
   /// Every callback of a top-level `set` has run when `set` returns.

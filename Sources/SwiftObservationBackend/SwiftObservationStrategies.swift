@@ -57,7 +57,8 @@ public struct SwiftObservationsStrategy: ObservationBackend {
     BackendCapabilities(
       timing: .transactional,
       [
-        .replaysCurrentValue, .immediateCancellation, .cancelsOnTokenDeinit, .tokenRetainsSubject,
+        .replaysCurrentValue, .replaysOnLaterTurn, .immediateCancellation, .cancelsOnTokenDeinit,
+        .tokenRetainsSubject,
         .nestedKeyPaths,
       ],
       maxReentrancyDepth: .unbounded)

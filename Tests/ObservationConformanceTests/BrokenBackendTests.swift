@@ -30,6 +30,7 @@ struct BrokenBackendTests {
     .recursesThenResendsLatest: ["REE-03"],
     .skipsObserversSubscribedByWritingCallback: ["DIFF-01"],
     .callsSpilledObserversFromCopy: ["DIFF-01"],
+    .releaseDuringDeliveryKeepsClosure: ["MEM-01", "MEM-07"],
   ]
 
   @Test("The control, with no fault, passes every rule it declares")
@@ -131,6 +132,19 @@ struct BrokenBackendTests {
     let control = ConformanceSuite.run(correct, configuration: configuration)
     #expect(control.failures.map(\.rule.id) == [], "\(correct.name)")
     #expect(control.outcome(of: "DIFF-01")?.kind == .passed, "\(correct.name)")
+  }
+
+  @Test(
+    "A token released inside a delivery must free what cancel frees: only MEM-01 and MEM-07's release checks catch a backend that parks those closures"
+  )
+  func releaseInsideDelivery() throws {
+    let broken = ConformanceSuite.run(BrokenBackend(fault: .releaseDuringDeliveryKeepsClosure))
+    #expect(Set(broken.failures.map(\.rule.id)) == ["MEM-01", "MEM-07"])
+    let details = try #require(broken.outcome(of: "MEM-01")).details
+    #expect(details.contains("releases the last references to its own token"), "\(details)")
+    // Before the release checks, both rules cancelled only: the fault passed every rule.
+    let control = ConformanceSuite.run(BrokenBackend(fault: nil))
+    #expect(control.outcome(of: "MEM-01")?.details.contains("inside a delivery") == true)
   }
 
   @Test("A contradictory declaration is rejected before any rule runs (META-02)")

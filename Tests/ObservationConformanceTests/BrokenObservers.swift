@@ -68,6 +68,11 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     /// a callback cancels still gets the value in flight. Only a callback that cancels an
     /// observer registered after it, with more than two observers, shows it: CAN-06 uses two.
     case callsSpilledObserversFromCopy
+    /// A token whose last reference goes while a delivery runs (a callback dropping a token)
+    /// stops its observer but parks the closure in a list nobody empties; `cancel()` and a
+    /// release outside a delivery free it. Only a rule that releases tokens inside a delivery
+    /// and then looks at the handlers' captures shows it.
+    case releaseDuringDeliveryKeepsClosure
   }
 
   final class Entry {
@@ -100,7 +105,13 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
       self.fault = owner.fault
       retainedOwner = owner.fault == .registryRetainsTokens ? owner : nil
     }
-    deinit { if fault != .ignoresTokenDeinit { cancel() } }
+    deinit {
+      switch fault {
+      case .ignoresTokenDeinit: break
+      case .releaseDuringDeliveryKeepsClosure: owner?.release(id: id, registeredAt: index)
+      default: cancel()
+      }
+    }
     func cancel() { owner?.remove(id: id, registeredAt: index) }
   }
 
@@ -318,6 +329,22 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
 
   /// The live observers: entries not cancelled.
   var observerCount: Int { entries.count { !$0.isCancelled } }
+
+  /// The closures of tokens released during a delivery (``Fault/releaseDuringDeliveryKeepsClosure``).
+  private var parkedClosures: [(Int) -> Void] = []
+
+  /// A token's release: a cancel, except with ``Fault/releaseDuringDeliveryKeepsClosure``
+  /// during a delivery.
+  fileprivate func release(id: Int, registeredAt index: Int) {
+    guard delivering, let entry = entryByID.removeValue(forKey: id), !entry.isCancelled else {
+      return remove(id: id, registeredAt: index)
+    }
+    entry.isCancelled = true
+    if let handler = entry.handler { parkedClosures.append(handler) }
+    entry.handler = nil
+    cancelledEntries += 1
+    compactIfWorthIt()
+  }
 
   fileprivate func remove(id: Int, registeredAt index: Int) {
     switch fault {

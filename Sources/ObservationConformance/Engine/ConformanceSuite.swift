@@ -88,9 +88,15 @@ public enum ConformanceSuite {
     switch (result, binds) {
     case (.holds(let note), true): return .passed(note: note)
     case (.violated(let findings), true): return .failed(findings)
-    case (.holds(let note), false):
+    case (.holds(let note), false) where rule.traits.contains(.showsCapability):
       return .probe(
         observed: true, details: note ?? "the behaviour holds though it is not declared")
+    case (.holds(let note), false):
+      let tries = rule.traits.contains(.stochastic) ? context.stochasticIterations : 1
+      return .probeNotSeenViolated(
+        details: "not seen violated in \(tries) \(tries == 1 ? "try" : "tries"); a pass of this"
+          + " rule is no evidence that the backend has the behaviour"
+          + (note.map { " (\($0))" } ?? ""))
     case (.violated(let findings), false):
       return .probe(observed: false, details: findings.map(\.description).joined(separator: " | "))
     case (.notApplicable(let reason), _): return .notApplicable(reason)

@@ -29,8 +29,15 @@ public enum RuleOutcome: Sendable, Hashable {
   /// The rule does not apply to this backend, for this reason.
   case notApplicable(String)
   /// The rule does not bind; its check ran as a probe. `observed` says whether the behaviour
-  /// holds anyway; `details` says what the probe saw.
+  /// was seen anyway: `true` only with positive evidence of it (a rule with
+  /// ``RuleTrait/showsCapability``), `false` when the probe saw it violated; `details` says
+  /// what the probe saw.
   case probe(observed: Bool, details: String)
+  /// The rule does not bind; its check ran as a probe and saw no violation, but a pass of this
+  /// rule is no evidence of the capability (it checks for an absence, as a race or a deadlock
+  /// is, or holds as well on a backend without the capability). `details` says in how many
+  /// tries. It never credits the capability (META-01).
+  case probeNotSeenViolated(details: String)
   /// The rule is never run, for this reason.
   case untested(String)
   /// The process running the rule died before the rule returned: killed by `signal` (a Swift
@@ -45,13 +52,14 @@ public enum RuleOutcome: Sendable, Hashable {
   case timedOut(seconds: Double, binding: Bool)
 
   /// The short label used in matrices: `pass`, `FAIL`, `n/a`, `probe: observed`,
-  /// `probe: not observed`, `untested`, `crashed (signal 4)`, `timed out after 300 s`.
+  /// `probe: not observed`, `probe: not seen violated`, `untested`, `crashed (signal 4)`, `timed out after 300 s`.
   public var label: String {
     switch self {
     case .passed: return "pass"
     case .failed: return "FAIL"
     case .notApplicable: return "n/a"
     case .probe(let observed, _): return observed ? "probe: observed" : "probe: not observed"
+    case .probeNotSeenViolated: return "probe: not seen violated"
     case .untested: return "untested"
     case .crashed(let signal, _, _): return signal.map { "crashed (signal \($0))" } ?? "crashed"
     case .timedOut(let seconds, _): return "timed out after \(Self.formatted(seconds)) s"
@@ -70,6 +78,7 @@ public enum RuleOutcome: Sendable, Hashable {
     case .failed: return .failed
     case .notApplicable: return .notApplicable
     case .probe(let observed, _): return observed ? .probeObserved : .probeNotObserved
+    case .probeNotSeenViolated: return .probeNotSeenViolated
     case .untested: return .untested
     case .crashed: return .crashed
     case .timedOut: return .timedOut
@@ -92,7 +101,7 @@ public enum RuleOutcome: Sendable, Hashable {
     case .passed(let note): return note ?? ""
     case .failed(let findings): return findings.map(\.description).joined(separator: " | ")
     case .notApplicable(let reason), .untested(let reason): return reason
-    case .probe(_, let details): return details
+    case .probe(_, let details), .probeNotSeenViolated(let details): return details
     case .crashed(_, let details, _): return details
     case .timedOut(let seconds, _):
       return "no progress for \(Self.formatted(seconds)) s, so the process running the rule was"
@@ -112,6 +121,8 @@ public enum RuleOutcome: Sendable, Hashable {
     case probeObserved = "probe-observed"
     /// ``RuleOutcome/probe(observed:details:)`` with `observed == false`.
     case probeNotObserved = "probe-not-observed"
+    /// ``RuleOutcome/probeNotSeenViolated(details:)``.
+    case probeNotSeenViolated = "probe-not-seen-violated"
     /// ``RuleOutcome/untested(_:)``.
     case untested = "untested"
     /// ``RuleOutcome/crashed(signal:details:binding:)``.

@@ -28,4 +28,13 @@ public enum RuleTrait: Sendable, Hashable, CaseIterable {
   /// where it has one, which erased handles do not carry (ERASE-01 then does not compare it),
   /// and otherwise through the backend's subjects chained with `flatMapLatest`.
   case followsNestedPath
+  /// Run as a probe, a pass is positive evidence of the capability the rule's binding names:
+  /// the rule's scenario makes that behaviour happen, and a backend without it fails (a replay
+  /// seen before `observe` returns, 64 observers called in registration order, a cancel on the
+  /// token's release). A probe of a rule without this trait that sees no violation reports
+  /// ``RuleOutcome/probeNotSeenViolated(details:)``, which never credits the capability: a
+  /// stochastic rule that saw no race in its tries, or a rule that holds as well on a backend
+  /// without the capability (convergence holds without a replay when broadcasts reach every
+  /// observer).
+  case showsCapability
 }

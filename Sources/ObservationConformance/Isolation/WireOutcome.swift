@@ -30,7 +30,7 @@ struct WireOutcome: Codable, Hashable {
         WireFinding(action: $0.action, expected: $0.expected, observed: $0.observed)
       }
     case .notApplicable(let reason), .untested(let reason): self.reason = reason
-    case .probe(_, let details): self.details = details
+    case .probe(_, let details), .probeNotSeenViolated(let details): self.details = details
     case .crashed(let signal, let details, let binding):
       self.signal = signal
       self.details = details
@@ -53,6 +53,7 @@ struct WireOutcome: Codable, Hashable {
     case .untested: return reason.map { .untested($0) }
     case .probeObserved: return details.map { .probe(observed: true, details: $0) }
     case .probeNotObserved: return details.map { .probe(observed: false, details: $0) }
+    case .probeNotSeenViolated: return details.map { .probeNotSeenViolated(details: $0) }
     case .crashed:
       guard let details, let binding else { return nil }
       return .crashed(signal: signal, details: details, binding: binding)

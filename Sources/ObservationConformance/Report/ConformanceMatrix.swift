@@ -52,8 +52,9 @@ public struct ConformanceMatrix: Sendable {
     out.append("")
     for report in reports {
       let notable = report.results.filter {
-        [.failed, .crashed, .timedOut, .probeObserved, .probeNotObserved].contains(
-          $0.outcome.kind)
+        [.failed, .crashed, .timedOut, .probeObserved, .probeNotObserved, .probeNotSeenViolated]
+          .contains(
+            $0.outcome.kind)
       }
       guard !notable.isEmpty else { continue }
       out.append("### `\(report.backendName)`")

@@ -8,7 +8,7 @@ enum AggregationRules {
       title: "the object-level signal fires once per mutation, before the property observers",
       intent: "A view re-rendering on objectWillChange must be told once per change of any"
         + " property, and before the property's own observers run.",
-      traits: [.objectLevel]
+      traits: [.showsCapability, .objectLevel]
     ) { context in
       let pair = context.propertyPair()
       var events: [String] = []

@@ -26,7 +26,8 @@ enum CancellationRules {
       "CAN-02", .capability, binds: .when(.has(.cancelsOnTokenDeinit)),
       title: "releasing the last reference to the token cancels",
       intent: "Tying observation to the token's lifetime is what makes `[weak self]` plus a"
-        + " stored token a complete lifecycle."
+        + " stored token a complete lifecycle.",
+      traits: [.showsCapability]
     ) { context in
       var verdict = Verdict()
       let subject = context.subject(0)
@@ -222,7 +223,8 @@ enum CancellationRules {
       "CAN-08", .capability, binds: .when(.has(.cancelsOnTokenDeinit)),
       title: "discarding the token at the call site ends the observation after any replay",
       intent: "`_ = subject.observe { ... }` is the commonest mistake with such APIs; users must"
-        + " know it observes nothing."
+        + " know it observes nothing.",
+      traits: [.showsCapability]
     ) { context in
       var verdict = Verdict()
       let subject = context.subject(0)

@@ -57,7 +57,8 @@ enum CompletionRules {
       "TERM-03", .capability, binds: .when(.has(.supportsCompletion)),
       title: "an observer subscribing after completion gets the completion at once, and no value",
       intent: "Late subscribers must learn the stream is over instead of waiting forever, and must"
-        + " not get a value that will never be followed."
+        + " not get a value that will never be followed.",
+      traits: [.showsCapability]
     ) { context in
       let subject = context.subject(0)
       guard let observe = subject.observeWithCompletion, let complete = subject.complete else {

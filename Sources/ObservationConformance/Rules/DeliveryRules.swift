@@ -7,7 +7,8 @@ enum DeliveryRules {
     ConformanceRule(
       "DEL-01", .required, binds: .when(.has(.deliversEveryValue)),
       title: "each set produces exactly one callback per live observer, with the value set",
-      intent: "Counting, logging and undo stacks break if a write is dropped or doubled."
+      intent: "Counting, logging and undo stacks break if a write is dropped or doubled.",
+      traits: [.showsCapability]
     ) { context in
       var verdict = Verdict()
       let subject = context.subject(0)

@@ -50,7 +50,8 @@ enum EqualityRules {
       title:
         "the duplicate test fits the value: ==, identity for class instances, never for non-Equatable",
       intent: "Suppressing by the wrong notion of equality hides real changes (a new object that"
-        + " happens to compare equal) or suppresses values that cannot be compared."
+        + " happens to compare equal) or suppresses values that cannot be compared.",
+      traits: [.showsCapability]
     ) { context in
       guard let strings = context.subject(of: String.self, "") else {
         return .notApplicable("the backend offers only Int subjects")

@@ -30,12 +30,13 @@ enum ErasureRules {
         guard let direct = context.outcome(of: rule.id), let viaHandles = erased[rule.id] else {
           continue
         }
-        let directPasses = direct.kind == .passed || direct.kind == .probeObserved
+        let directPasses = [.passed, .probeObserved, .probeNotSeenViolated].contains(direct.kind)
         // A probe of undeclared concurrency promises nothing to keep through erasure.
         guard directPasses, !ConformanceSuite.isChildProcessProbe(rule, for: context.capabilities)
         else { continue }
         compared += 1
-        let erasedPasses = viaHandles.kind == .passed || viaHandles.kind == .probeObserved
+        let erasedPasses = [.passed, .probeObserved, .probeNotSeenViolated].contains(
+          viaHandles.kind)
         verdict.expect(
           erasedPasses, "run \(rule.id) through AnyObservable + ObservationInput",
           expected: "\(rule.id) \(direct.label) as it does directly",

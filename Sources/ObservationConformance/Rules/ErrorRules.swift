@@ -10,8 +10,8 @@ enum ErrorRules {
         + " produced after the error."
     ) { _ in
       .notApplicable(
-        "the contract carries values only: no backend subject can fail (Combine subjects are"
-          + " wrapped with Failure == Never)")
+        "the contract carries values only: an ObservableValue has no failure, so no subject"
+          + " made through it can fail, and there is no error to terminate on")
     },
     ConformanceRule(
       "ERR-02", .worded("REQUIRED where the backend documents traps"),
@@ -21,7 +21,7 @@ enum ErrorRules {
           "trapsOnMisuse is not declared: the backend documents no trapping precondition")),
       title: "preconditions documented as traps do trap",
       intent: "A documented trap that does not fire lets misuse corrupt state silently.",
-      traits: [.expectsTrap]
+      traits: [.showsCapability, .expectsTrap]
     ) { context in
       guard context.configuration.isolated else {
         return .notApplicable(
@@ -47,7 +47,8 @@ enum ErrorRules {
           "reportsMisuse is not declared: the backend claims no misuse diagnostics")),
       title: "claimed misuse diagnostics appear",
       intent: "A backend that promises to warn about misuse (RxSwift prints a reentrancy"
-        + " warning) must actually warn, where the app can see it."
+        + " warning) must actually warn, where the app can see it.",
+      traits: [.showsCapability]
     ) { context in
       guard case .bounded(let depth) = context.capabilities.maxReentrancyDepth else {
         return .notApplicable("an unbounded backend has no nesting to misuse")

@@ -18,12 +18,68 @@ enum MemoryRules {
     withExtendedLifetime(token) {}
   }
 
+  /// MEM-01's checks of a token's release, on a backend that cancels on release: dropping the
+  /// last reference outside a delivery frees the handler's captures, and so does a callback
+  /// that drops its own token or another observer's during a delivery.
+  private static func expectReleaseFreesHandlers(_ context: RuleContext, _ verdict: inout Verdict) {
+    let subject = context.subject(0)
+    var outside: Canary? = Canary()
+    weak let watchedOutside = outside
+    var dropped: AnyObservationToken? = subject.observe { [outside] _ in outside?.touch() }
+    outside = nil
+    withExtendedLifetime(dropped) {}
+    dropped = nil
+    verdict.expect(
+      watchedOutside == nil,
+      "observe with a closure capturing an object, then release the token's last reference",
+      expected: "the captured object is released", observed: "it is still alive")
+    // During a delivery: observer #1 drops its own token and observer #2's, which it holds
+    // the only references to; #3 is a bystander that must still be served.
+    final class Holder { var tokens: [AnyObservationToken] = [] }
+    let holder = Holder()
+    var own: Canary? = Canary()
+    var other: Canary? = Canary()
+    weak let watchedOwn = own
+    weak let watchedOther = other
+    let released = Locked(false)
+    holder.tokens.append(
+      subject.observe { [own] value in
+        own?.touch()
+        guard value == 1 else { return }
+        holder.tokens.removeAll()
+        released.withLock { $0 = true }
+      })
+    holder.tokens.append(subject.observe { [other] _ in other?.touch() })
+    own = nil
+    other = nil
+    let bystander = Recorder<Int>()
+    let kept = subject.observe(bystander.handler(3))
+    bystander.reset()
+    subject.value = 1
+    context.settle { released.withLock { $0 } && bystander.count >= 1 }
+    context.drain()
+    let didRelease = released.withLock { $0 }
+    verdict.expect(
+      didRelease && watchedOwn == nil && watchedOther == nil,
+      "3 observers; set 1, and #1's callback releases the last references to its own token and"
+        + " #2's",
+      expected: "both handlers' captured objects are released once the delivery is over",
+      observed: !didRelease
+        ? "#1's callback never ran"
+        : [(watchedOwn, "#1's"), (watchedOther, "#2's")].filter { $0.0 != nil }
+          .map { "\($0.1) is still alive" }.joined(separator: ", "))
+    verdict.expectEqual(bystander.values(of: 3), [1], "same delivery (the bystander #3's values)")
+    withExtendedLifetime(kept) {}
+  }
+
   static let all: [ConformanceRule] = [
     ConformanceRule(
       "MEM-01", .required,
       title: "cancel releases the handler and its captures while the token is still alive",
       intent: "Tokens are often stored long after cancelling; a handler they keep alive keeps"
-        + " its captured view controller alive too."
+        + " its captured view controller alive too. Where releasing the token cancels, the"
+        + " release must free as much, outside a delivery and inside one (a callback that"
+        + " drops its own token or another observer's)."
     ) { context in
       var verdict = Verdict()
       let subject = context.subject(0)
@@ -36,6 +92,12 @@ enum MemoryRules {
         watched == nil, "observe with a closure capturing an object, cancel, keep the token",
         expected: "the captured object is released", observed: "it is still alive")
       withExtendedLifetime(token) {}
+      guard context.has(.cancelsOnTokenDeinit) else {
+        verdict.note("cancel only: releasing a token does not cancel on this backend")
+        return verdict.result
+      }
+      expectReleaseFreesHandlers(context, &verdict)
+      verdict.note("cancel, and the token's release outside and inside a delivery")
       return verdict.result
     },
     ConformanceRule(
@@ -110,7 +172,8 @@ enum MemoryRules {
       "MEM-04", .capability, binds: .when(.lacks(.tokenRetainsSubject)),
       title: "when the subject dies, every handler is released even if tokens are still held",
       intent: "Tokens that outlive their subject must not keep handlers (and their captures)"
-        + " alive."
+        + " alive.",
+      traits: [.showsCapability]
     ) { context in
       var verdict = Verdict()
       var subject: TestSubject<Int>? = context.subject(0)
@@ -135,22 +198,29 @@ enum MemoryRules {
       var canary: Canary? = Canary()
       weak let watched = canary
       let cycles = 100_000
+      // Where releasing the token cancels, every third cycle only releases it: the registry
+      // must end as empty as after cancels.
+      let releases = context.has(.cancelsOnTokenDeinit)
       for index in 0..<cycles {
         let token = subject.observe { [canary] _ in canary?.touch() }
-        if index % 2 == 0 {
+        switch index % 3 {
+        case 0: token.cancel()
+        case 1:
           token.cancel()
-        } else {
           token.cancel()
-          token.cancel()
+        default: if !releases { token.cancel() }
         }
       }
       canary = nil
       verdict.expect(
-        watched == nil, "\(cycles) observe + cancel cycles",
+        watched == nil,
+        "\(cycles) observe + cancel cycles"
+          + (releases ? " (every third one releasing instead)" : ""),
         expected: "every handler released", observed: "a handler is still alive")
       if let count = subject.observerCount?() {
         verdict.expectEqual(count, 0, "\(cycles) observe + cancel cycles (observerCount)")
-        verdict.note("observerCount \(count) after \(cycles) cycles")
+        verdict.note(
+          "observerCount \(count) after \(cycles) cycles" + (releases ? ", a third released" : ""))
       } else {
         verdict.note("no observerCount hook: checked by releases and a delivery")
       }
@@ -161,7 +231,8 @@ enum MemoryRules {
       "MEM-06", .capability, binds: .when(.has(.oneShot)),
       title: "a one-shot registration releases its handler after it fires",
       intent: "One-shot APIs re-register on every change; each spent registration must not"
-        + " linger."
+        + " linger.",
+      traits: [.showsCapability]
     ) { context in
       var verdict = Verdict()
       let subject = context.subject(0)
@@ -198,16 +269,20 @@ enum MemoryRules {
       final class Holder { var token: AnyObservationToken? }
       let batches = 100
       let batchSize = 1_000
+      let releases = context.has(.cancelsOnTokenDeinit)
       var holders: [Holder] = []
       let cancelled = Locked(0)
       for batch in 1...batches {
         holders = (0..<batchSize).map { _ in Holder() }
+        // Where releasing the token cancels, the even batches only drop it: the last
+        // reference goes inside the delivery.
+        let release = releases && batch % 2 == 0
         for holder in holders {
           holder.token = subject.observe { [canary] value in
             guard value == batch, let token = holder.token else { return }
             canary?.touch()
             holder.token = nil
-            token.cancel()
+            if release { withExtendedLifetime(token) {} } else { token.cancel() }
             cancelled.withLock { $0 += 1 }
           }
         }
@@ -220,7 +295,9 @@ enum MemoryRules {
       let cycles = batches * batchSize
       let done = cancelled.withLock { $0 }
       verdict.expect(
-        done == cycles, "\(cycles) observers, each cancelling itself in its callback",
+        done == cycles,
+        "\(cycles) observers, each cancelling itself in its callback"
+          + (releases ? " (in every other batch by releasing its token)" : ""),
         expected: "\(cycles) cancels made during delivery", observed: "\(done)")
       verdict.expect(
         watched == nil, "\(cycles) observers cancelled during delivery",

@@ -49,7 +49,7 @@ enum NestedPathRules {
       title: "a nested observation reports the current leaf and each leaf change once",
       intent: "Binding a label to `a?.b?.c` must show the current title at once, then every"
         + " change, neither missing nor repeating one.",
-      traits: [.followsNestedPath]
+      traits: [.showsCapability, .followsNestedPath]
     ) { context in
       withFixture(context) { fixture, verdict in
         let leaves = Leaves()
@@ -72,7 +72,7 @@ enum NestedPathRules {
       title: "replacing an intermediate rebinds at once",
       intent: "After `root.controller = other`, the binding must show other's title now and"
         + " follow other's changes from then on.",
-      traits: [.followsNestedPath]
+      traits: [.showsCapability, .followsNestedPath]
     ) { context in
       withFixture(context) { fixture, verdict in
         let first = attached(fixture, title: "a")
@@ -118,7 +118,7 @@ enum NestedPathRules {
       title: "an intermediate becoming nil delivers nil once; re-attaching resumes",
       intent: "Clearing a controller must clear the label once, the old objects must fall"
         + " silent, and reattaching must show the current title.",
-      traits: [.followsNestedPath]
+      traits: [.showsCapability, .followsNestedPath]
     ) { context in
       withFixture(context) { fixture, verdict in
         let chain = attached(fixture, title: "a")
@@ -161,7 +161,7 @@ enum NestedPathRules {
       title: "rebinding uses identity, not equality",
       intent: "A replacement that compares equal is still another object; the binding must move"
         + " to it.",
-      traits: [.followsNestedPath]
+      traits: [.showsCapability, .followsNestedPath]
     ) { context in
       withFixture(context) { fixture, verdict in
         let chain = attached(fixture, title: "same")

@@ -8,7 +8,8 @@ enum OrderRules {
       title: "observers are called in registration order",
       intent: "Layered observers (model before view, view before analytics) depend on order;"
         + " hash-based registries keep it only for small counts, so the rule uses 64 observers"
-        + " on several fresh subjects."
+        + " on several fresh subjects.",
+      traits: [.showsCapability]
     ) { context in
       var verdict = Verdict()
       let observers = 64
@@ -24,7 +25,7 @@ enum OrderRules {
           order == Array(0..<observers),
           "\(observers) observers on fresh subject #\(round), set \(round)",
           expected: "calls in registration order 0..<\(observers)",
-          observed: "call order \(brief(order))")
+          observed: departure(from: Array(0..<observers), in: order))
         withExtendedLifetime(tokens) {}
         if !verdict.findings.isEmpty { break }
       }
@@ -58,7 +59,7 @@ enum OrderRules {
       title: "a set from inside a callback never makes an observer see values out of order",
       intent: "Recursive delivery hands the nested value to later observers before the outer"
         + " one, so they end on the older value: a classic source of stale UI.",
-      traits: [.nestsWrites]
+      traits: [.showsCapability, .nestsWrites]
     ) { context in
       var verdict = Verdict()
       let everyValue = context.has(.deliversEveryValue)
@@ -82,4 +83,24 @@ enum OrderRules {
       return verdict.result
     },
   ]
+
+  /// Where `order` first departs from `expected`, with the calls around that place: a
+  /// disorder that starts late (an inline buffer of 16 in order, a hashed spill after it) is
+  /// shown where it starts, not hidden past the first dozen calls.
+  ///
+  /// - Complexity: O(*n*) for *n* calls.
+  static func departure(from expected: [Int], in order: [Int]) -> String {
+    guard
+      let first = zip(order, expected).enumerated().first(where: { $0.element.0 != $0.element.1 })?
+        .offset ?? (order.count == expected.count ? nil : min(order.count, expected.count))
+    else { return "calls in registration order" }
+    let misplaced = zip(order, expected).count { $0 != $1 } + abs(order.count - expected.count)
+    let window = order[max(0, first - 2)..<min(order.count, first + 10)].map(String.init)
+    return "the first \(first) calls in order, then call \(first + 1) went to"
+      + (first < order.count ? " observer \(order[first])" : " nobody")
+      + (first < expected.count ? " instead of \(expected[first])" : "")
+      + "; calls \(max(0, first - 2) + 1) on: [\(window.joined(separator: ", "))"
+      + (first + 10 < order.count ? ", …" : "") + "] (\(misplaced) of \(order.count) calls out"
+      + " of place)"
+  }
 }

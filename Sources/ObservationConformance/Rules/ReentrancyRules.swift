@@ -42,6 +42,14 @@ enum ReentrancyRules {
       case .bounded(let depth): chain = depth
       case .unbounded: chain = 100_000
       }
+      guard chain >= 2 else {
+        // A chain of one value makes no write from a callback: nothing recursed, so nothing
+        // was checked.
+        return .notApplicable(
+          "maxReentrancyDepth \(chain) allows no chain of nested writes: a chain as long as the"
+            + " bound makes no write from a callback, so there is no recursion to check (REE-01"
+            + " and REE-05 check a single nested write)")
+      }
       let nestingLimit: Int
       switch context.capabilities.maxReentrancyDepth {
       case .bounded(let depth): nestingLimit = depth + 1
@@ -116,7 +124,7 @@ enum ReentrancyRules {
       "REE-04", .capability, binds: .when(.has(.suppressesDuplicates)),
       title: "a two-way binding terminates with both sides equal",
       intent: "Binding X to Y and Y to X loops forever unless equal writes are suppressed.",
-      traits: [.nestsWrites]
+      traits: [.showsCapability, .nestsWrites]
     ) { context in
       var verdict = Verdict()
       // A terminating binding makes two writes of its own, nested two deep when delivery is

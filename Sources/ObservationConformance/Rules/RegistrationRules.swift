@@ -7,15 +7,30 @@ enum RegistrationRules {
       "INIT-01", .capability, binds: .when(.has(.replaysCurrentValue)),
       title: "observe replays the current value once, before it returns",
       intent: "A view that renders from its observer must start from the value as it is now, not"
-        + " the value the subject was created with, and must not render it twice."
+        + " the value the subject was created with, and must not render it twice. A backend"
+        + " that declares replaysOnLaterTurn replays on its next turn instead, as the first"
+        + " value the observer receives.",
+      traits: [.showsCapability]
     ) { context in
       var verdict = Verdict()
       let subject = context.subject(0)
       subject.value = 3
       let recorder = Recorder<Int>()
       let token = subject.observe(recorder.handler(1))
+      guard context.has(.replaysOnLaterTurn) else {
+        verdict.expectEqual(
+          recorder.values(of: 1), [3], "set 3, then observe (values seen before observe returned)")
+        withExtendedLifetime(token) {}
+        return verdict.result
+      }
       verdict.expectEqual(
-        recorder.values(of: 1), [3], "set 3, then observe (values seen before observe returned)")
+        recorder.values(of: 1), [],
+        "set 3, then observe (values seen before observe returned,"
+          + " with the replay declared on a later turn)")
+      context.settle { recorder.count >= 1 }
+      context.drain()
+      verdict.expectEqual(
+        recorder.values(of: 1), [3], "set 3, observe, then give the backend its turns (values)")
       withExtendedLifetime(token) {}
       return verdict.result
     },
@@ -23,7 +38,8 @@ enum RegistrationRules {
       "INIT-02", .capability, binds: .when(.lacks(.replaysCurrentValue)),
       title: "observe never calls the handler during registration",
       intent: "Code written for an event stream (no replay) would act twice on the same state if"
-        + " registration called it."
+        + " registration called it.",
+      traits: [.showsCapability]
     ) { context in
       var verdict = Verdict()
       let subject = context.subject(0)

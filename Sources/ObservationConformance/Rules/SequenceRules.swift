@@ -16,7 +16,7 @@ enum SequenceRules {
       intent: "A backend that hands observers the stored value instead of the delivered one"
         + " shows [2, 2] for a history of [1, 2]: only whole sequences show it, and only when"
         + " callbacks write.",
-      traits: [.nestsWrites]
+      traits: [.showsCapability, .nestsWrites]
     ) { context in
       var verdict = Verdict()
       let inOrder = context.has(.preservesValueOrderUnderReentrancy)

@@ -6,7 +6,8 @@ enum TimingRules {
     ConformanceRule(
       "TIM-01", .capability, binds: .when(.timing(.didSet)),
       title: "didSet: inside the callback the subject already holds the argument",
-      intent: "Observers that read the model (not just the argument) must see the new state."
+      intent: "Observers that read the model (not just the argument) must see the new state.",
+      traits: [.showsCapability]
     ) { context in
       var verdict = Verdict()
       let torn = Scenarios.readsInsideCallbacks(context).filter { $0.read != $0.value }
@@ -23,7 +24,8 @@ enum TimingRules {
       "TIM-02", .capability, binds: .when(.timing(.willSet)),
       title: "willSet: inside the callback the subject still holds the old value",
       intent: "ObservableObject-style observers run before the store; code that reads the model"
-        + " there gets the previous state, and the suite makes that explicit."
+        + " there gets the previous state, and the suite makes that explicit.",
+      traits: [.showsCapability]
     ) { context in
       var verdict = Verdict()
       let wrong = Scenarios.readsInsideCallbacks(context).filter { $0.read != $0.value - 1 }
@@ -40,7 +42,8 @@ enum TimingRules {
       "TIM-03", .capability, binds: .when(.has(.aggregatedChangeSignal)),
       title: "the object-level will-change signal fires before the store, once per mutation",
       intent: "objectWillChange drives re-rendering: firing after the store, or more than once,"
-        + " renders stale or twice."
+        + " renders stale or twice.",
+      traits: [.showsCapability]
     ) { context in
       let subject = context.subject(0)
       guard let observeWillChange = subject.observeWillChange else {
@@ -62,7 +65,8 @@ enum TimingRules {
       title: "transactional: writes made in one synchronous block arrive together",
       intent: "A transactional backend must never show a state that existed only halfway through"
         + " a block of writes. With one observed value this means: the block's writes arrive as"
-        + " one delivery of the final value."
+        + " one delivery of the final value.",
+      traits: [.showsCapability]
     ) { context in
       var verdict = Verdict()
       let subject = context.subject(0)

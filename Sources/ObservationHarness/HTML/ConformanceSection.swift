@@ -8,6 +8,7 @@ enum ConformanceSection {
     (.passed, "pass", "pass"), (.failed, "FAIL", "fail"),
     (.probeObserved, "probe: seen", "probe-observed"),
     (.probeNotObserved, "probe: not seen", "probe-not-observed"),
+    (.probeNotSeenViolated, "probe: not seen violated", "probe-not-seen-violated"),
     (.notApplicable, "n/a", "not-applicable"), (.untested, "untested", "untested"),
     (.crashed, "crashed", "crashed"), (.timedOut, "timed out", "timed-out"),
   ]

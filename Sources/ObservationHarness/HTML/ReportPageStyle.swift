@@ -10,7 +10,7 @@ enum ReportPageStyle {
   private static let layout = """
     :root{color-scheme:light;--ink:#1b1b1b;--muted:#5c5c5c;--rule:#d8d8d8;--paper:#fff;\
     --pass:#d9f2d9;--fail:#f6c6c6;--probe:#d6e4f7;--probe-no:#e9e0f5;--na:#f0f0f0;\
-    --untested:#fafafa;--crashed:#e6a0a0;--timeout:#f7dca8}
+    --probe-unrefuted:#eef3fa;--untested:#fafafa;--crashed:#e6a0a0;--timeout:#f7dca8}
     *{box-sizing:border-box}
     body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",\
     sans-serif;color:var(--ink);background:var(--paper)}
@@ -76,6 +76,7 @@ enum ReportPageStyle {
     .fail{background:var(--fail);font-weight:600}
     .probe-observed{background:var(--probe)}
     .probe-not-observed{background:var(--probe-no)}
+    .probe-not-seen-violated{background:var(--probe-unrefuted)}
     .not-applicable{background:var(--na);color:var(--muted)}
     .untested{background:var(--untested);color:var(--muted)}
     .crashed{background:var(--crashed);font-weight:600}
