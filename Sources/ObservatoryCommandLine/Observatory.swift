@@ -14,8 +14,9 @@ struct Observatory: ParsableCommand {
     ],
     defaultSubcommand: RunCommand.self)
 
-  /// Exit status 1 for every usage or input error (argument-parser's default is 64), 2 for a
-  /// regression found by `compare`, `ab` or `baseline check`, 0 otherwise. Every error is one line,
+  /// Exits with an ``ExitStatus``: 1 for every usage or input error (argument-parser's default is
+  /// 64), 2 for a regression found by `compare`, `ab` or `baseline check`, 0 otherwise. Every
+  /// error is one line,
   /// `observatory: error: ...`, without argument-parser's usage summary; `--help` prints the
   /// help.
   static func main() {
@@ -39,13 +40,15 @@ struct Observatory: ParsableCommand {
     } catch {
       // Help, a version, or a usage error: only the last is written here, in one line.
       let code = exitCode(for: error)
-      if code == .success || code.rawValue == 2 { exit(withError: error) }
+      if code == .success || code.rawValue == ExitStatus.regression.rawValue {
+        exit(withError: error)
+      }
       fail(message(for: error))
     }
     do {
       try command.run()
     } catch let error as ExitCode {
-      // A regression (2), or a failure already reported (1).
+      // A regression, or a failure already reported.
       Foundation.exit(error.rawValue)
     } catch let error as ValidationError {
       // Found while running (a file, a library, the machine): the options parsed.
@@ -80,7 +83,7 @@ struct Observatory: ParsableCommand {
       }
       fail(error.description)
     } catch CellChildError.parentGone {
-      Foundation.exit(1)
+      Foundation.exit(ExitStatus.failure.rawValue)
     } catch {
       fail("\(error)")
     }
@@ -90,7 +93,7 @@ struct Observatory: ParsableCommand {
     } catch {
       fail(message(for: error))
     }
-    Foundation.exit(0)
+    Foundation.exit(ExitStatus.success.rawValue)
   }
 
   /// Writes `message` as one line, `observatory: error: ...`, and exits with status 1.
@@ -99,6 +102,6 @@ struct Observatory: ParsableCommand {
     let line = message.split(whereSeparator: \.isNewline)
       .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     if !line.isEmpty { StandardOutput.writeError("\(ObservatoryTool.name): error: \(line)\n") }
-    Foundation.exit(1)
+    Foundation.exit(ExitStatus.failure.rawValue)
   }
 }

@@ -20,7 +20,7 @@ package enum CellChild {
   /// The exit status of a cell process handed a request of another ``CellRequest/protocolVersion``
   /// (``CellRequestError/incompatible(found:)``): the runner reports the two builds as
   /// incompatible instead of as a failed cell.
-  package static let incompatibleExitStatus: Int32 = 3
+  package static let incompatibleExitStatus = ExitStatus.incompatibleCellRequest.rawValue
 
   /// Measures the cell `request` names, among `rows`, in this process.
   ///

@@ -154,6 +154,6 @@ struct ABCommand: ParsableCommand {
       try output.render(
         text: report.text(changesOnly:), markdown: report.markdown(changesOnly:),
         json: report.json(changesOnly:)))
-    if !report.regressions.isEmpty { throw ExitCode(2) }
+    if !report.regressions.isEmpty { throw ExitCode(ExitStatus.regression.rawValue) }
   }
 }

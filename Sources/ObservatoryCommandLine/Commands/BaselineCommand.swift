@@ -30,11 +30,16 @@ struct BaselineCommand: ParsableCommand {
   /// `baseline check`: measure the gate's cells and compare them with the baseline.
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Count the gate's cells and compare them with the baseline; exit 2 on a change.",
+      abstract: """
+        Count the gate's cells and compare them with the baseline; exit \
+        \(ExitStatus.regression.rawValue) on a change.
+        """,
       discussion: """
         A cell whose count moved by more than --threshold percent either way fails the check: \
         up is a regression; down means the baseline is stale and hides the next regression \
-        by as much. Exit status: 0 within the threshold, 2 changed, 1 usage or input error.
+        by as much. Exit status: \(ExitStatus.success.rawValue) within the threshold, \
+        \(ExitStatus.regression.rawValue) changed, \(ExitStatus.failure.rawValue) usage or input \
+        error.
         """)
 
     @OptionGroup var options: Options
@@ -75,7 +80,7 @@ struct BaselineCommand: ParsableCommand {
             + " \(moved.map(\.key).joined(separator: ", ")). If the change is intended, run"
             + " `swift run -c release observatory baseline record` and commit"
             + " \(options.baseline) with it.\n")
-        throw ExitCode(2)
+        throw ExitCode(ExitStatus.regression.rawValue)
       }
     }
   }

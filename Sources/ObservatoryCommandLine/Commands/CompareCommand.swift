@@ -79,6 +79,6 @@ struct CompareCommand: ParsableCommand {
       try output.render(
         text: comparison.text(changesOnly:), markdown: comparison.markdown(changesOnly:),
         json: comparison.json(changesOnly:)))
-    if !comparison.regressions.isEmpty { throw ExitCode(2) }
+    if !comparison.regressions.isEmpty { throw ExitCode(ExitStatus.regression.rawValue) }
   }
 }

@@ -144,7 +144,7 @@ struct ConformanceCommand: ParsableCommand {
       StandardOutput.writeError(
         "backends we wrote fail rules they declare:\n" + ownFailures.joined(separator: "\n")
           + "\n")
-      throw ExitCode.failure
+      throw ExitCode(ExitStatus.failure.rawValue)
     }
   }
 
