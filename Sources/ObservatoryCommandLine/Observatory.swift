@@ -15,8 +15,8 @@ struct Observatory: ParsableCommand {
     defaultSubcommand: RunCommand.self)
 
   /// Exits with an ``ExitStatus``: 1 for every usage or input error (argument-parser's default is
-  /// 64), 2 for a regression found by `compare`, `ab` or `baseline check`, 0 otherwise. Every
-  /// error is one line,
+  /// 64), 2 for a regression found by `compare`, `ab` or `baseline check`, 4 for cells `compare`
+  /// or `ab` could not tell from noise, 0 otherwise. Every error is one line,
   /// `observatory: error: ...`, without argument-parser's usage summary; `--help` prints the
   /// help.
   static func main() {
@@ -48,7 +48,7 @@ struct Observatory: ParsableCommand {
     do {
       try command.run()
     } catch let error as ExitCode {
-      // A regression, or a failure already reported.
+      // A verdict's status (a regression, inconclusive cells), or a failure already reported.
       Foundation.exit(error.rawValue)
     } catch let error as ValidationError {
       // Found while running (a file, a library, the machine): the options parsed.

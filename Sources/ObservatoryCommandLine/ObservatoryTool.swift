@@ -47,7 +47,8 @@ public enum ObservatoryTool {
 
   /// Parses the process's arguments, runs the command they name over `backends` (after the
   /// built-in ones when `includingBuiltIns`) and exits: status 0, 1 for a usage or input error,
-  /// 2 for a regression found by `compare`, `ab` or `baseline check`.
+  /// 2 for a regression found by `compare`, `ab` or `baseline check`, 4 for cells `compare` or
+  /// `ab` could not tell from noise (0 with `--inconclusive-ok`).
   ///
   /// A backend's name must be unique among the backends and the reference rows, and
   /// filename-safe (lower-case letters, digits and `-`); otherwise the tool exits with status 1

@@ -313,6 +313,84 @@ struct CompareTests {
     try command.run()
   }
 
+  @Test(
+    "A regression concludes a comparison whatever else; inconclusive cells without one",
+    arguments: [
+      (0, 0, Comparison.Conclusion.noRegression), (0, 3, .inconclusive), (1, 0, .regression),
+      (2, 5, .regression),
+    ])
+  func conclusion(regressions: Int, inconclusive: Int, expected: Comparison.Conclusion) {
+    #expect(Comparison.Conclusion(regressions: regressions, inconclusive: inconclusive) == expected)
+  }
+
+  @Test("Exit statuses: 2 on a regression, 4 on inconclusive cells (0 when accepted), else 0")
+  func exitStatuses() {
+    #expect(ExitStatus(.regression, acceptingInconclusive: false) == .regression)
+    #expect(ExitStatus(.regression, acceptingInconclusive: true) == .regression)
+    #expect(ExitStatus(.inconclusive, acceptingInconclusive: false) == .inconclusive)
+    #expect(ExitStatus(.inconclusive, acceptingInconclusive: true) == .success)
+    #expect(ExitStatus(.noRegression, acceptingInconclusive: false) == .success)
+    #expect(ExitStatus(.noRegression, acceptingInconclusive: true) == .success)
+    // What scripts rely on: a regression stays 2, and the statuses are those documented.
+    #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 3, 4])
+    #expect(ExitStatus.regression.rawValue == 2 && ExitStatus.inconclusive.rawValue == 4)
+  }
+
+  /// A base report and two candidates: one in which a single cell moved alone (inconclusive),
+  /// one in which, besides that cell, every `array` cell is 50% slower (a regression).
+  static func inconclusiveReports() -> (base: String, weather: String, regressed: String) {
+    let weather = ["linked-list/1024": 1.5]
+    return (
+      Rows.write(Self.report()), Rows.write(Self.report(cellFactors: weather)),
+      Rows.write(Self.report(factors: ["array": 1.5], cellFactors: weather))
+    )
+  }
+
+  @Test("The command exits 4 on inconclusive cells, 0 with --inconclusive-ok, 2 on a regression")
+  func inconclusiveExitCodes() throws {
+    let (base, weather, regressed) = Self.inconclusiveReports()
+    let inconclusive = try Comparison(
+      base: try ReportReader.read(base), candidate: try ReportReader.read(weather),
+      threshold: 0.05)
+    #expect(inconclusive.conclusion == .inconclusive)
+    #expect(inconclusive.inconclusive.map(\.key) == ["jemalloc/linked-list/notify/-/1024/0"])
+    let both = try Comparison(
+      base: try ReportReader.read(base), candidate: try ReportReader.read(regressed),
+      threshold: 0.05)
+    #expect(!both.regressions.isEmpty && !both.inconclusive.isEmpty)
+    #expect(both.conclusion == .regression)
+
+    var command = try Observatory.parseAsRoot(["compare", base, weather])
+    #expect(throws: ExitCode(4)) { try command.run() }
+    command = try Observatory.parseAsRoot(["compare", base, weather, "--inconclusive-ok"])
+    try command.run()
+    for arguments in [
+      ["compare", base, regressed], ["compare", base, regressed, "--inconclusive-ok"],
+    ] {
+      command = try Observatory.parseAsRoot(arguments)
+      #expect(throws: ExitCode(2)) { try command.run() }
+    }
+  }
+
+  @Test("The built tool exits 4 on inconclusive cells, saying why; 0 when accepted; 2 on both")
+  func inconclusiveProcess() throws {
+    let (base, weather, regressed) = Self.inconclusiveReports()
+    let directory = FileManager.default.temporaryDirectory
+    let inconclusive = try HostileInputTests.run(["compare", base, weather], in: directory)
+    #expect(inconclusive.status == 4 && !inconclusive.signalled, "\(inconclusive.errors)")
+    #expect(inconclusive.output.contains("could not be told from noise"))
+    #expect(inconclusive.errors.contains("exit status 4"), "\(inconclusive.errors)")
+    #expect(inconclusive.errors.contains("--inconclusive-ok"), "\(inconclusive.errors)")
+    let accepted = try HostileInputTests.run(
+      ["compare", base, weather, "--inconclusive-ok", "--format", "json"], in: directory)
+    #expect(accepted.status == 0 && accepted.errors.isEmpty, "\(accepted.errors)")
+    let json = try JSONSerialization.jsonObject(with: Data(accepted.output.utf8)) as? [String: Any]
+    #expect(json?["conclusion"] as? String == "inconclusive", "\(accepted.output)")
+    #expect(json?["inconclusive"] as? Int == 1 && json?["regressions"] as? Int == 0)
+    let both = try HostileInputTests.run(["compare", base, regressed], in: directory)
+    #expect(both.status == 2 && both.errors.isEmpty, "\(both.errors)")
+  }
+
   @Test("Input errors are reported as usage errors naming the file")
   func inputErrors() throws {
     let base = Rows.write(Self.report())

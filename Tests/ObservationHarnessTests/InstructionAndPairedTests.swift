@@ -199,4 +199,28 @@ struct PairedTests {
     #expect(RatioEstimate(pairedRatios: [1, 1, 1, 1, 1]) == nil)
     #expect(RatioEstimate(pairedRatios: [1, 1, 1, 1, 1, 1, 1, .nan]) == nil)
   }
+
+  @Test("ab concludes as compare: a regression whatever else, inconclusive cells without one")
+  func pairedConclusion() throws {
+    func report(_ verdicts: [Comparison.Verdict]) -> PairedReport {
+      let cells = verdicts.enumerated().map { index, verdict in
+        var cell = PairedRunner.Entry(plan: Rows.plan(n: 16 << index))
+        cell.verdict = verdict
+        return cell
+      }
+      return PairedReport(cells: cells, threshold: 0.05, confidence: 0.95)
+    }
+    // A cell not measured (calibration over budget) is reported, not concluded on.
+    let unchanged = report([.unchanged, .notComparable, .improvement])
+    #expect(unchanged.conclusion == .noRegression)
+    let inconclusive = report([.unchanged, .inconclusive, .inconclusive])
+    #expect(inconclusive.conclusion == .inconclusive && inconclusive.inconclusive.count == 2)
+    #expect(inconclusive.summary.contains("2 cell(s) could not be told from noise"))
+    let regressed = report([.inconclusive, .regression, .unchanged])
+    #expect(regressed.conclusion == .regression)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(inconclusive.json().utf8)) as? [String: Any])
+    #expect(json["conclusion"] as? String == "inconclusive")
+    #expect(json["inconclusive"] as? Int == 2 && json["regressions"] as? Int == 0)
+  }
 }

@@ -57,7 +57,7 @@ public struct Comparison {
   /// machine.
   public var machineDifferences: [String] = []
 
-  /// The cells called a regression: what makes `compare` exit with status 2.
+  /// The cells called a regression: any one makes `compare` exit with status 2.
   ///
   ///  - Complexity: O(*c*) for *c* cells.
   public var regressions: [Entry] { cells.filter { $0.verdict == .regression } }
@@ -298,19 +298,6 @@ public struct Comparison {
     changesOnly ? cells.filter { $0.verdict != .unchanged } : cells
   }
 
-  /// The summary's last sentence: the regressions, or "No regression." only when no cell was
-  /// left `inconclusive`; a comparison that could not tell says so instead of passing.
-  ///
-  /// - Complexity: O(1).
-  static func conclusion(regressions: Int, inconclusive: Int) -> String {
-    if regressions > 0 { return ". \(regressions) regression(s)." }
-    if inconclusive > 0 {
-      return ". No regression seen, but \(inconclusive) cell(s) could not be told from noise:"
-        + " for them this is not a pass."
-    }
-    return ". No regression."
-  }
-
   package var summary: String {
     let counts = Dictionary(grouping: cells, by: \.verdict).mapValues(\.count)
     let parts = Verdict.allCases.compactMap { verdict in
@@ -321,7 +308,8 @@ public struct Comparison {
       + " threshold: \(parts)"
       + (onlyInBase.isEmpty ? "" : "; \(onlyInBase.count) only in the base")
       + (onlyInCandidate.isEmpty ? "" : "; \(onlyInCandidate.count) only in the candidate")
-      + Self.conclusion(regressions: regressions.count, inconclusive: counts[.inconclusive] ?? 0)
+      + Self.concludingSentence(
+        regressions: regressions.count, inconclusive: counts[.inconclusive] ?? 0)
     if !machineDifferences.isEmpty {
       text +=
         "\nThe runs are of different machines: " + machineDifferences.joined(separator: "; ")

@@ -7,8 +7,19 @@ package struct PairedReport {
   package let threshold: Double
   package let confidence: Double
 
-  /// The cells called a regression: what makes `ab` exit with status 2.
+  /// The cells called a regression: any one makes `ab` exit with status 2.
   package var regressions: [PairedRunner.Entry] { cells.filter { $0.verdict == .regression } }
+
+  /// The cells that could not be told from noise: without a regression, they make `ab` exit
+  /// with status 4 (``ExitStatus/inconclusive``).
+  package var inconclusive: [PairedRunner.Entry] {
+    cells.filter { $0.verdict == .inconclusive }
+  }
+
+  /// What the rounds conclude over every cell: what `ab` exits with.
+  package var conclusion: Comparison.Conclusion {
+    Comparison.Conclusion(regressions: regressions.count, inconclusive: inconclusive.count)
+  }
 
   private func name(_ plan: Cell) -> String { plan.key }
 
@@ -38,8 +49,8 @@ package struct PairedReport {
     return "\(cells.count) cells measured on both builds, interleaved, at a"
       + " \(csvNumber(threshold * 100))% threshold with \(csvNumber(confidence * 100))% intervals:"
       + " \(parts)"
-      + Comparison.conclusion(
-        regressions: regressions.count, inconclusive: counts[.inconclusive] ?? 0)
+      + Comparison.concludingSentence(
+        regressions: regressions.count, inconclusive: inconclusive.count)
   }
 
   /// A report of `cells` judged at `threshold` with `confidence`.

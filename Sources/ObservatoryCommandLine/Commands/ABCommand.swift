@@ -8,7 +8,8 @@ import ObservationReports
 struct ABCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "ab",
-    abstract: "Measure two builds of the tool side by side, interleaved; exit 2 on a regression.",
+    abstract:
+      "Measure two builds of the tool side by side, interleaved; \(ConclusionOptions.abstract).",
     discussion: """
       For every selected cell, the base build first calibrates the work of a repetition (a \
       quarter of its usual 20 ms). Then --rounds rounds each start one fresh process of either \
@@ -27,7 +28,7 @@ struct ABCommand: ParsableCommand {
       both must still clear it, or the cell is inconclusive. Both executables must be builds \
       of this tool whose `cell` takes turns (this version or later): give their paths, or git \
       refs to build (--base-ref main --candidate-ref HEAD), each into .build-ab-<commit>. Exit \
-      status: 0 no regression, 2 regression, 1 usage or input error.
+      status: \(ConclusionOptions.statuses)
       """)
 
   @Option(name: .long, help: "The base build's observatory executable.") var base: String?
@@ -60,6 +61,8 @@ struct ABCommand: ParsableCommand {
   var cellBudget: Double = 1
 
   @OptionGroup var output: ComparisonOutputOptions
+
+  @OptionGroup var ending: ConclusionOptions
 
   @OptionGroup var reporting: ProgressOptions
 
@@ -154,6 +157,6 @@ struct ABCommand: ParsableCommand {
       try output.render(
         text: report.text(changesOnly:), markdown: report.markdown(changesOnly:),
         json: report.json(changesOnly:)))
-    if !report.regressions.isEmpty { throw ExitCode(ExitStatus.regression.rawValue) }
+    try ending.end(with: report.conclusion, inconclusive: report.inconclusive.count)
   }
 }

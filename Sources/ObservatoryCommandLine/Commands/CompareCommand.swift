@@ -7,7 +7,7 @@ import ObservationReports
 struct CompareCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "compare",
-    abstract: "Compare two reports cell by cell; exit 2 if the candidate regressed.",
+    abstract: "Compare two reports cell by cell; \(ConclusionOptions.abstract).",
     discussion: """
       Both reports must be of one metric and one schema, and share at least one cell.
 
@@ -29,8 +29,7 @@ struct CompareCommand: ParsableCommand {
       2 or more are not comparable (exit 1, naming them).
 
       A cell measured in the base but invalid or failed in the candidate regresses; one capped \
-      in the candidate is reported, not gated on. Exit status: 0 no regression, 2 regression, \
-      1 usage or input error.
+      in the candidate is reported, not gated on. Exit status: \(ConclusionOptions.statuses)
       """)
 
   @Argument(help: "The base report (CSV).") var base: String
@@ -47,6 +46,8 @@ struct CompareCommand: ParsableCommand {
   var allowOtherMachine = false
 
   @OptionGroup var output: ComparisonOutputOptions
+
+  @OptionGroup var ending: ConclusionOptions
 
   func validate() throws {
     if let threshold, !(threshold.isFinite && threshold >= 0 && threshold <= 1000) {
@@ -79,6 +80,6 @@ struct CompareCommand: ParsableCommand {
       try output.render(
         text: comparison.text(changesOnly:), markdown: comparison.markdown(changesOnly:),
         json: comparison.json(changesOnly:)))
-    if !comparison.regressions.isEmpty { throw ExitCode(ExitStatus.regression.rawValue) }
+    try ending.end(with: comparison.conclusion, inconclusive: comparison.inconclusive.count)
   }
 }

@@ -6,8 +6,9 @@ extension Comparison {
   /// The comparison as JSON, for CI tools: the metric and threshold, the machines'
   /// differences, the reference rows' move, the cells' scatter and each backend's move
   /// (time), every cell in both reports with both results, the ratio and the verdict,
-  /// the cells found in one report only, and the number of regressions (what exit status 2
-  /// gates on).
+  /// the cells found in one report only, the number of regressions and of inconclusive cells,
+  /// and the conclusion over them all (`regression`, `inconclusive` or `no regression`: what
+  /// the exit status, 2, 4 or 0, says).
   ///
   /// - Parameter changesOnly: leave out the cells whose verdict is `unchanged`.
   /// - Complexity: O(*c*) for *c* cells.
@@ -22,7 +23,8 @@ extension Comparison {
           deviations: move.relativeDeviations, verdict: move.verdict.rawValue,
           reason: move.reason.isEmpty ? nil : move.reason)
       },
-      regressions: regressions.count,
+      conclusion: conclusion.rawValue, regressions: regressions.count,
+      inconclusive: inconclusive.count,
       cells: cells.filter { !changesOnly || $0.verdict != .unchanged }.map { entry in
         Document.Cell(
           cell: entry.key, verdict: entry.verdict.rawValue,
@@ -57,13 +59,15 @@ extension Comparison {
     var machineShift: Double?
     var scatter: Double?
     var backends: [Backend]?
+    var conclusion: String
     var regressions: Int
+    var inconclusive: Int
     var cells: [Cell]
     var onlyInBase: [String]
     var onlyInCandidate: [String]
 
     enum CodingKeys: String, CodingKey {
-      case metric, threshold, scatter, backends, regressions, cells
+      case metric, threshold, scatter, backends, conclusion, regressions, inconclusive, cells
       case machineDifferences = "machine_differences"
       case machineShift = "machine_shift"
       case onlyInBase = "only_in_base"

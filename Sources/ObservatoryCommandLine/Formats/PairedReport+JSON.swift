@@ -3,15 +3,18 @@ import ObservationHarness
 import ObservationReports
 
 extension PairedReport {
-  /// The paired comparison as JSON: the threshold and confidence, the number of regressions,
-  /// and per cell its verdict, the ratio candidate / base with its confidence interval, the
-  /// per-round ratios and every repetition of both builds.
+  /// The paired comparison as JSON: the threshold and confidence, the conclusion over every
+  /// cell (`regression`, `inconclusive` or `no regression`: what the exit status, 2, 4 or 0,
+  /// says), the number of regressions and of inconclusive cells, and per cell its verdict, the
+  /// ratio candidate / base with its confidence interval, the per-round ratios and every
+  /// repetition of both builds.
   ///
   /// - Parameter changesOnly: leave out the cells whose verdict is `unchanged`.
   /// - Complexity: O(*s*) for *s* samples.
   package func json(changesOnly: Bool = false) throws -> String {
     let document = Document(
-      threshold: threshold, confidence: confidence, regressions: regressions.count,
+      threshold: threshold, confidence: confidence, conclusion: conclusion.rawValue,
+      regressions: regressions.count, inconclusive: inconclusive.count,
       cells: cells.filter { !changesOnly || $0.verdict != .unchanged }.map { entry in
         Document.Cell(
           cell: entry.plan.key, verdict: entry.verdict.rawValue,
@@ -38,7 +41,8 @@ extension PairedReport {
       }
     }
     var threshold, confidence: Double
-    var regressions: Int
+    var conclusion: String
+    var regressions, inconclusive: Int
     var cells: [Cell]
   }
 }
