@@ -31,6 +31,8 @@ struct BrokenBackendTests {
     .skipsObserversSubscribedByWritingCallback: ["DIFF-01"],
     .callsSpilledObserversFromCopy: ["DIFF-01"],
     .releaseDuringDeliveryKeepsClosure: ["MEM-01", "MEM-07"],
+    .releaseDuringDeliveryIsDeferred: ["DIFF-01"],
+    .writeAfterCancelInSameCallbackReachesCancelled: ["DIFF-01"],
   ]
 
   @Test("The control, with no fault, passes every rule it declares")
@@ -86,7 +88,7 @@ struct BrokenBackendTests {
   }
 
   /// A broken backend for each path DIFF-01 was widened to, with its correct twin, and what
-  /// the failure must mention. Before the widening none of these faults failed any rule: an
+  /// the failure must mention. Before each widening its fault failed no rule: an
   /// unordered backend got no reactions, a callback's cancel reached only observers registered
   /// before it, asynchronous and coalescing backends were `n/a`, and no callback subscribed and
   /// then wrote.
@@ -115,6 +117,24 @@ struct BrokenBackendTests {
       (
         AsynchronousBackend(fault: .picksRecipientsWhenTheTurnRuns),
         AsynchronousBackend(fault: nil), "set before it subscribed"
+      ),
+      // Suite 1.4.0: several operations in one callback, a token's release from a callback,
+      // completion as a step and from a callback, and reactions in completion handlers.
+      (
+        BrokenBackend(fault: .writeAfterCancelInSameCallbackReachesCancelled),
+        BrokenBackend(fault: nil), ", then write "
+      ),
+      (
+        BrokenBackend(fault: .releaseDuringDeliveryIsDeferred), BrokenBackend(fault: nil),
+        "release its own token"
+      ),
+      (
+        CompletableBackend(fault: .finishesBroadcastAfterCallbackCompletes),
+        CompletableBackend(fault: nil), "complete"
+      ),
+      (
+        CompletableBackend(fault: .registersObserversDuringCompletion),
+        CompletableBackend(fault: nil), "on completion: "
       ),
     ]
 

@@ -73,6 +73,15 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     /// release outside a delivery free it. Only a rule that releases tokens inside a delivery
     /// and then looks at the handlers' captures shows it.
     case releaseDuringDeliveryKeepsClosure
+    /// A token released during a delivery (a callback dropping a token) is removed only when
+    /// the delivery ends, so its observer still gets the value in flight and the writes queued
+    /// meanwhile, though immediate cancellation is declared; `cancel()` is immediate. Only a
+    /// callback that releases a token shows it (CAN-06 cancels; MEM-07 looks only at the end).
+    case releaseDuringDeliveryIsDeferred
+    /// A callback that cancels an observer and then writes, in the same callback, queues its
+    /// write with the cancelled observer's handler still attached: the cancelled observer gets
+    /// that write. Only two operations in one callback show it.
+    case writeAfterCancelInSameCallbackReachesCancelled
   }
 
   final class Entry {
@@ -108,7 +117,8 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     deinit {
       switch fault {
       case .ignoresTokenDeinit: break
-      case .releaseDuringDeliveryKeepsClosure: owner?.release(id: id, registeredAt: index)
+      case .releaseDuringDeliveryKeepsClosure, .releaseDuringDeliveryIsDeferred:
+        owner?.release(id: id, registeredAt: index)
       default: cancel()
       }
     }
@@ -194,6 +204,9 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
       if fault == .skipsObserversSubscribedByWritingCallback {
         pendingSkips[sequence] = subscribedByCallback
       }
+      if fault == .writeAfterCancelInSameCallbackReachesCancelled && !cancelledByCallback.isEmpty {
+        pendingStale[sequence] = cancelledByCallback
+      }
       return
     }
     deliverNow(newValue, sequence)
@@ -236,6 +249,7 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
         }
         broadcast(next, number)
         pendingSkips[number] = nil
+        for handler in pendingStale.removeValue(forKey: number) ?? [] { handler(next) }
       }
       if fault == .recursesThenResendsLatest {
         for entry in entries where !entry.isCancelled && entry.lastDelivered != stored {
@@ -244,6 +258,8 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
         }
       }
       delivering = false
+      for (id, index) in deferredReleases { remove(id: id, registeredAt: index) }
+      deferredReleases = []
       if fault != .skipsNextAfterSelfCancel && fault != .forgetsCancelsDuringDelivery {
         entries.removeAll { $0.isCancelled }
         cancelledEntries = 0
@@ -288,6 +304,7 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     entry.lastDelivered = value
     handler(fault == .deliversStoredValue ? stored : value)
     calling = nil
+    cancelledByCallback = []
     return true
   }
 
@@ -332,10 +349,20 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
 
   /// The closures of tokens released during a delivery (``Fault/releaseDuringDeliveryKeepsClosure``).
   private var parkedClosures: [(Int) -> Void] = []
+  /// Tokens released during the delivery under way (``Fault/releaseDuringDeliveryIsDeferred``).
+  private var deferredReleases: [(id: Int, index: Int)] = []
+  /// The handlers of the observers the callback being called has cancelled, and the ones each
+  /// pending write also calls (``Fault/writeAfterCancelInSameCallbackReachesCancelled``).
+  private var cancelledByCallback: [(Int) -> Void] = []
+  private var pendingStale: [Int: [(Int) -> Void]] = [:]
 
   /// A token's release: a cancel, except with ``Fault/releaseDuringDeliveryKeepsClosure``
   /// during a delivery.
   fileprivate func release(id: Int, registeredAt index: Int) {
+    if fault == .releaseDuringDeliveryIsDeferred && delivering {
+      deferredReleases.append((id, index))
+      return
+    }
     guard delivering, let entry = entryByID.removeValue(forKey: id), !entry.isCancelled else {
       return remove(id: id, registeredAt: index)
     }
@@ -375,6 +402,11 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
       entry.isCancelled = true
       entry.token = nil
       let released = entry.handler.take()
+      if fault == .writeAfterCancelInSameCallbackReachesCancelled, calling != nil,
+        let released
+      {
+        cancelledByCallback.append(released)
+      }
       // Cancelled entries are compacted once they are half the list (and after every
       // delivery), so that releasing 10,000 tokens (SCALE-01) is not quadratic.
       cancelledEntries += 1

@@ -6,7 +6,11 @@ import ObservationCore
 ///
 /// The declared capabilities that change what a script does are parameters: replay, duplicate
 /// suppression, whether nested writes are queued (value order under reentrancy), whether the
-/// store follows the callbacks (willSet), and whether releasing a token cancels. A backend that
+/// store follows the callbacks (willSet), whether releasing a token cancels, and what a write
+/// after completion does to the value. Completion (``complete()``) calls each live observer's
+/// completion handler once and releases it; nothing is delivered after it, not even the rest
+/// of a broadcast a callback completed in; an observer that subscribes later, or from a
+/// completion handler, gets the completion at once and no replay. A backend that
 /// does not declare value order under reentrancy may queue a nested write or deliver it at once
 /// by recursion: ``nestedWriteRecurses`` says which the backend did (by default, recursion).
 /// With recursion, a willSet store lands after the nested write's, as in such a backend.
@@ -15,7 +19,7 @@ import ObservationCore
 /// that does not declare order, DIFF-01 has the model follow the order the backend chose, so
 /// that everything else (who receives what, what a callback's cancel or write changes) is
 /// compared exactly.
-final class ReferenceObservers: ObservableValue {
+final class ReferenceObservers: CompletableObservableValue {
   /// What the model does, from a backend's declaration.
   struct Semantics: Hashable {
     var replays: Bool
@@ -23,6 +27,9 @@ final class ReferenceObservers: ObservableValue {
     var queuesNestedWrites: Bool
     var storesAfterDelivery: Bool
     var cancelsOnRelease: Bool
+    /// What a write after completion does to the stored value, for a completable backend (its
+    /// subject's ``CompletableObservableValue/valueAfterCompletion``).
+    var valueAfterCompletion: ValueAfterCompletionPolicy = .stored
 
     init(_ capabilities: BackendCapabilities) {
       replays = capabilities.has(.replaysCurrentValue)
@@ -38,6 +45,7 @@ final class ReferenceObservers: ObservableValue {
     /// The label ``nextLabel`` held when it registered.
     let label: Int
     var handler: ((Int) -> Void)?
+    var onCompletion: (() -> Void)?
     /// The number of writes made before it registered: it gets only later ones.
     let start: Int
   }
@@ -60,6 +68,9 @@ final class ReferenceObservers: ObservableValue {
   private var queue: [(number: Int, value: Int)] = []
   private var delivering = 0
   private var nextID = 0
+  /// Whether the subject has completed: nothing is delivered any more, a new observer gets
+  /// the completion at once and no replay.
+  private var completed = false
   /// The label the next registration gets (DIFF-01 sets the script's observer id).
   var nextLabel = 0
   /// Picks, by label, which of the observers a broadcast has yet to call goes next (they come
@@ -77,6 +88,10 @@ final class ReferenceObservers: ObservableValue {
   var value: Int {
     get { stored }
     set {
+      if completed {
+        if semantics.valueAfterCompletion == .stored { stored = newValue }
+        return
+      }
       if semantics.suppressesDuplicates && newValue == stored { return }
       writes += 1
       let queues =
@@ -97,24 +112,20 @@ final class ReferenceObservers: ObservableValue {
   }
 
   private func drain() {
-    while !queue.isEmpty { broadcast(queue.removeFirst()) }
+    while !queue.isEmpty && !completed { broadcast(queue.removeFirst()) }
     if delivering == 0 { entries.removeAll { $0.handler == nil } }
   }
 
   private func broadcast(_ write: (number: Int, value: Int)) {
     delivering += 1
     var called: Set<Int> = []
-    while true {
+    // A completion made by a callback ends the broadcast: nothing after completion.
+    while !completed {
       // Observers registered before the write, not cancelled, not yet called for it.
       let candidates = entries.filter {
         $0.start < write.number && $0.handler != nil && !called.contains($0.id)
       }
-      guard let first = candidates.first else { break }
-      var chosen = first
-      if let order {
-        let label = order(candidates.map(\.label))
-        chosen = candidates.first { $0.label == label } ?? first
-      }
+      guard let chosen = next(among: candidates) else { break }
       called.insert(chosen.id)
       chosen.handler?(write.value)
     }
@@ -123,10 +134,32 @@ final class ReferenceObservers: ObservableValue {
     if delivering == 0 { drain() }
   }
 
+  /// The observer among `candidates` (in registration order) that a broadcast calls next.
+  private func next(among candidates: [Entry]) -> Entry? {
+    guard let first = candidates.first else { return nil }
+    guard let order else { return first }
+    let label = order(candidates.map(\.label))
+    return candidates.first { $0.label == label } ?? first
+  }
+
   func observe(_ handler: @escaping (Int) -> Void) -> Token {
+    observe(handler, onCompletion: nil)
+  }
+
+  func observe(_ handler: @escaping (Int) -> Void, onCompletion: @escaping () -> Void) -> Token {
+    observe(handler, onCompletion: Optional(onCompletion))
+  }
+
+  private func observe(_ handler: @escaping (Int) -> Void, onCompletion: (() -> Void)?) -> Token {
     nextID += 1
-    entries.append(Entry(id: nextID, label: nextLabel, handler: handler, start: writes))
     let token = Token(owner: self, id: nextID)
+    if completed {
+      onCompletion?()
+      return token
+    }
+    entries.append(
+      Entry(
+        id: nextID, label: nextLabel, handler: handler, onCompletion: onCompletion, start: writes))
     if semantics.replays {
       delivering += 1
       handler(stored)
@@ -136,8 +169,29 @@ final class ReferenceObservers: ObservableValue {
     return token
   }
 
+  /// Calls each live observer's completion handler once, in registration order (or the order
+  /// ``order`` picks), and releases every observer: completion implies cancellation. Pending
+  /// writes are dropped; a second completion does nothing.
+  func complete() {
+    guard !completed else { return }
+    completed = true
+    queue.removeAll()
+    delivering += 1
+    while let chosen = next(among: entries.filter { $0.handler != nil }) {
+      let index = entries.firstIndex { $0.id == chosen.id }!
+      entries[index].handler = nil
+      let handler = entries[index].onCompletion.take()
+      handler?()
+    }
+    delivering -= 1
+    if delivering == 0 { entries.removeAll { $0.handler == nil } }
+  }
+
+  var valueAfterCompletion: ValueAfterCompletionPolicy { semantics.valueAfterCompletion }
+
   private func cancel(_ id: Int) {
     guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+    entries[index].onCompletion = nil
     let released = entries[index].handler.take()
     if delivering == 0 { entries.remove(at: index) }
     _ = consume released

@@ -114,6 +114,9 @@ struct DeliveryProperties {
     case .delivered:
       settledWrites = writes.count
       checkLatest(at: index, after: "the backend's turns")
+    case .completion, .completeStarted, .completeReturned:
+      // The scripts it checks do not complete (see DifferentialScript.Reactions.properties).
+      break
     case .read(let value):
       let latest = writtenValue(writes.count)
       if value != latest {

@@ -15,13 +15,19 @@ enum DifferentialRules {
       "DIFF-01", .required,
       title: "seeded random scripts give the reference model's histories",
       intent: "Hand-written scenarios try the combinations someone thought of. Random scripts of"
-        + " observe, cancel, release and set, with observers that write, cancel any observer"
-        + " (registered before or after them) and subscribe (or subscribe, then write) from"
-        + " their callbacks, and asynchronous backends given their turns only now and then,"
-        + " find the ones nobody did; the seed reproduces a failure."
+        + " observe, cancel, release, set and (on a completable backend) complete, with"
+        + " observers that make any of those operations, up to three in a row, from their value"
+        + " callbacks, their replay and their completion handlers (cancelling or releasing any"
+        + " observer, registered before or after them), and asynchronous backends given their"
+        + " turns only now and then, find the ones nobody did; the seed reproduces a failure."
     ) { context in
       let declared = context.capabilities
-      let semantics = ReferenceObservers.Semantics(declared)
+      var semantics = ReferenceObservers.Semantics(declared)
+      // A completable backend completes in its scripts: as a step, from callbacks, and its
+      // observers react in their completion handlers too.
+      let probe = context.subject(0)
+      let completable = declared.has(.supportsCompletion) && probe.complete != nil
+      semantics.valueAfterCompletion = probe.valueAfterCompletion ?? .stored
       // The histories are the values each observer receives, never what a callback reads back,
       // so they do not depend on whether the store comes before the callbacks (didSet) or
       // after them (willSet).
@@ -29,7 +35,7 @@ enum DifferentialRules {
         declared.has(.synchronousDelivery) && declared.has(.deliversEveryValue)
         && (declared.timing == .didSet || declared.timing == .willSet)
       let reactions: DifferentialScript.Reactions =
-        exact ? .exact(declared) : .properties(declared)
+        exact ? .exact(declared, completable: completable) : .properties(declared)
       let ordered = declared.has(.preservesObserverOrder)
       var verdict = Verdict()
       for index in 1...scripts {
@@ -39,7 +45,8 @@ enum DifferentialRules {
         let failure =
           exact
           ? exactDifference(
-            steps, on: context, semantics: semantics, followingBackendOrder: !ordered)
+            steps, on: context, semantics: semantics, completable: completable,
+            followingBackendOrder: !ordered)
           : propertyViolation(steps, on: context, declared: declared)
         if let failure {
           verdict.expect(
@@ -79,12 +86,12 @@ extension DifferentialRules {
   /// - Complexity: O(*s* · *n*²) for *s* steps and *n* observers.
   static func exactDifference(
     _ steps: [DifferentialScript.Step], on context: RuleContext,
-    semantics: ReferenceObservers.Semantics, followingBackendOrder: Bool
+    semantics: ReferenceObservers.Semantics, completable: Bool, followingBackendOrder: Bool
   ) -> Failure? {
     let actualLog = DifferentialScript.Log()
     DifferentialScript.run(
       steps, on: context.subject(0), cancelsOnRelease: semantics.cancelsOnRelease,
-      log: actualLog)
+      completable: completable, log: actualLog)
     let actual = actualLog.compared
     let reference = ReferenceObservers(0, semantics: semantics)
     let expectedLog = DifferentialScript.Log()
@@ -100,17 +107,18 @@ extension DifferentialRules {
     if followingBackendOrder {
       reference.order = { candidates in
         let next = expectedLog.comparedCount
-        if next < actual.count, case .callback(let id, _) = actual[next],
-          candidates.contains(id)
-        {
+        guard next < actual.count else { return candidates[0] }
+        switch actual[next] {
+        case .callback(let id, _) where candidates.contains(id),
+          .completion(let id) where candidates.contains(id):
           return id
+        default: return candidates[0]
         }
-        return candidates[0]
       }
     }
     DifferentialScript.run(
       steps, on: TestSubject(reference), cancelsOnRelease: semantics.cancelsOnRelease,
-      log: expectedLog, willObserve: { reference.nextLabel = $0 })
+      completable: completable, log: expectedLog, willObserve: { reference.nextLabel = $0 })
     let expected = expectedLog.compared
     guard actual != expected else { return nil }
     let (at, backend, model) = DifferentialScript.firstDifference(actual, expected)
@@ -129,7 +137,7 @@ extension DifferentialRules {
     let log = DifferentialScript.Log(checking: DeliveryProperties(declared, initialValue: 0))
     DifferentialScript.run(
       steps, on: context.subject(0), cancelsOnRelease: declared.has(.cancelsOnTokenDeinit),
-      log: log, deliver: { context.settle(until: { log.isSettled }) })
+      completable: false, log: log, deliver: { context.settle(until: { log.isSettled }) })
     // Whatever the backend still had scheduled, after every observer was cancelled: none of it
     // may reach anyone.
     context.drain()

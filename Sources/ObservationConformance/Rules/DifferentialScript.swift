@@ -2,34 +2,66 @@ import ObservationCore
 
 /// The scripts DIFF-01 replays, and what replaying one records.
 enum DifferentialScript {
-  /// What an observer does, once, on its `trigger`-th callback.
-  enum Reaction: CustomStringConvertible {
+  /// One operation of the contract, made from inside a callback.
+  enum Operation: CustomStringConvertible {
     case write(Int)
     /// Cancels the observer with this id, if it exists by then: one registered before the
     /// reacting observer, or after it (drawn past the ids known when the script was made).
     case cancel(Int)
     case cancelSelf
+    /// Drops the script's reference to the token of the observer with this id, without
+    /// cancelling it: with `cancelsOnTokenDeinit` its last reference, so that the release
+    /// cancels; otherwise the token is kept aside and the observer stays registered.
+    case release(Int)
+    case releaseSelf
     case subscribe(Int)
-    /// Subscribes a new observer, then writes, in the same callback: the write must reach it.
-    case subscribeThenWrite(Int, Int)
+    /// Completes the subject (a completable backend).
+    case complete
 
     var description: String {
       switch self {
       case .write(let value): return "write \(value)"
       case .cancel(let id): return "cancel #\(id)"
       case .cancelSelf: return "cancel itself"
+      case .release(let id): return "release #\(id)"
+      case .releaseSelf: return "release its own token"
       case .subscribe(let id): return "subscribe #\(id)"
-      case .subscribeThenWrite(let id, let value): return "subscribe #\(id), then write \(value)"
+      case .complete: return "complete"
+      }
+    }
+  }
+
+  /// What an observer does, once, from one of its callbacks: one operation, or several in a
+  /// row inside the same callback.
+  struct Reaction: CustomStringConvertible {
+    var operations: [Operation]
+
+    var description: String { operations.map(\.description).joined(separator: ", then ") }
+  }
+
+  /// Which of an observer's callbacks reacts.
+  enum Trigger: CustomStringConvertible {
+    /// Its `n`-th value callback; on a replaying backend the first is the replay.
+    case value(Int)
+    /// Its completion handler (a completable backend).
+    case completion
+
+    var description: String {
+      switch self {
+      case .value(let count): return "callback \(count)"
+      case .completion: return "on completion"
       }
     }
   }
 
   /// One top-level step of a script.
   enum Step: CustomStringConvertible {
-    case observe(Int, Reaction?, trigger: Int)
+    case observe(Int, Reaction?, trigger: Trigger)
     case cancel(Int)
     case release(Int)
     case write(Int)
+    /// Completes the subject (a completable backend).
+    case complete
     /// Lets an asynchronous backend deliver what it has pending (its
     /// ``ObservationBackend/awaitDelivery(until:timeout:)``), until every live observer that
     /// owes the latest value has it.
@@ -38,17 +70,18 @@ enum DifferentialScript {
     var description: String {
       switch self {
       case .observe(let id, let reaction, let trigger):
-        return "observe #\(id)" + (reaction.map { " (callback \(trigger): \($0))" } ?? "")
+        return "observe #\(id)" + (reaction.map { " (\(trigger): \($0))" } ?? "")
       case .cancel(let id): return "cancel #\(id)"
       case .release(let id): return "release #\(id)"
       case .write(let value): return "set \(value)"
+      case .complete: return "complete"
       case .deliver: return "deliver"
       }
     }
   }
 
-  /// Which reactions and steps a script may use: only those whose outcome the declaration fixes
-  /// (or, for the delivery properties, bounds).
+  /// Which operations a callback may make, and which steps a script may use: only those whose
+  /// outcome the declaration fixes (or, for the delivery properties, bounds).
   struct Reactions: CustomStringConvertible {
     /// Nested writes: not when the backend bounds nesting below what a script can reach.
     var writes: Bool
@@ -56,8 +89,14 @@ enum DifferentialScript {
     /// (otherwise the in-flight value may or may not arrive); the delivery properties allow
     /// that one value.
     var cancels: Bool
+    /// Releasing a token from a callback: a cancel where releasing cancels (so, for the exact
+    /// comparison, only with immediate cancellation), otherwise nothing the observer notices.
+    var releases: Bool
     /// Subscribing from a callback.
     var subscribes: Bool
+    /// Completing, as a step and from a callback, and reactions in completion handlers: a
+    /// completable backend (``CompletableObservableValue``) that declares `supportsCompletion`.
+    var completes: Bool
     /// Whether the script has `deliver` steps (a backend without synchronous delivery).
     var delivers: Bool
     /// Whether every value written is new (the delivery properties tell writes apart by value).
@@ -66,20 +105,23 @@ enum DifferentialScript {
     /// The reactions for the exact comparison with ``ReferenceObservers``: synchronous
     /// backends that deliver every value. Without declared observer order the model follows
     /// the backend's order within each broadcast, so reactions need no order.
-    static func exact(_ declared: BackendCapabilities) -> Reactions {
-      Reactions(
-        writes: nestedWritesFit(declared), cancels: declared.has(.immediateCancellation),
+    static func exact(_ declared: BackendCapabilities, completable: Bool) -> Reactions {
+      let immediate = declared.has(.immediateCancellation)
+      return Reactions(
+        writes: nestedWritesFit(declared), cancels: immediate,
+        releases: immediate || !declared.has(.cancelsOnTokenDeinit),
         // A replay during delivery may send the stored value or the one in flight (SUB-02).
-        subscribes: !declared.has(.replaysCurrentValue), delivers: false, uniqueValues: false)
+        subscribes: !declared.has(.replaysCurrentValue), completes: completable, delivers: false,
+        uniqueValues: false)
     }
 
     /// The reactions for the delivery properties (``DeliveryProperties``): asynchronous or
     /// coalescing backends. Subscribing is always allowed: the properties accept a late
-    /// observer's pending or replayed values within bounds.
+    /// observer's replayed values within bounds.
     static func properties(_ declared: BackendCapabilities) -> Reactions {
       Reactions(
-        writes: nestedWritesFit(declared), cancels: true, subscribes: true,
-        delivers: !declared.has(.synchronousDelivery), uniqueValues: true)
+        writes: nestedWritesFit(declared), cancels: true, releases: true, subscribes: true,
+        completes: false, delivers: !declared.has(.synchronousDelivery), uniqueValues: true)
     }
 
     private static func nestedWritesFit(_ declared: BackendCapabilities) -> Bool {
@@ -89,13 +131,26 @@ enum DifferentialScript {
       }
     }
 
+    /// Whether a callback may make `operation`.
+    func allows(_ operation: Operation) -> Bool {
+      switch operation {
+      case .write: return writes
+      case .cancel, .cancelSelf: return cancels
+      case .release, .releaseSelf: return releases
+      case .subscribe: return subscribes
+      case .complete: return completes
+      }
+    }
+
     var description: String {
       let used = [
-        (writes, "nested writes"), (cancels, "cancels of any observer"), (subscribes, "subscribes"),
-        (writes && subscribes, "subscribe-then-write"),
+        (writes, "nested writes"), (cancels, "cancels of any observer"),
+        (releases, "token releases"), (subscribes, "subscribes"),
+        (completes, "completion (as a step, from callbacks, and reactions in completion handlers)"),
+        (true, "up to 3 operations in one callback"),
       ]
       .filter(\.0).map(\.1)
-      return used.isEmpty ? "none" : used.joined(separator: ", ")
+      return used.joined(separator: ", ")
     }
   }
 
@@ -131,36 +186,49 @@ enum DifferentialScript {
       lastValue += 1
       return lastValue
     }
-    for _ in 0..<length {
+    /// One operation for a callback, or `nil` when the one drawn is not allowed.
+    func operation() -> Operation? {
+      let drawn: Operation
+      switch Int.random(in: 0..<9, using: &generator) {
+      case 0: drawn = .cancel(Int.random(in: 1...nextID + laterTargets, using: &generator))
+      case 1: drawn = .cancelSelf
+      case 2:
+        nextID += 1
+        drawn = .subscribe(nextID)
+      case 3: drawn = .release(Int.random(in: 1...nextID + laterTargets, using: &generator))
+      case 4: drawn = .releaseSelf
+      // Completing ends every delivery after it: drawn rarely, so that scripts go on.
+      case 5 where Int.random(in: 0..<3, using: &generator) == 0: drawn = .complete
+      default: drawn = .write(value(in: 1000..<3000))
+      }
+      return reactions.allows(drawn) ? drawn : nil
+    }
+    for index in 0..<length {
       switch Int.random(in: 0..<10, using: &generator) {
       case 0...2:
         nextID += 1
         let id = nextID
-        var reaction: Reaction?
-        switch Int.random(in: 0..<9, using: &generator) {
-        case 0: reaction = .write(value(in: 1000..<2000))
-        case 1:
-          reaction = .cancel(Int.random(in: 1...nextID + laterTargets, using: &generator))
-        case 2: reaction = .cancelSelf
-        case 3:
-          nextID += 1
-          reaction = .subscribe(nextID)
-        case 4:
-          nextID += 1
-          reaction = .subscribeThenWrite(nextID, value(in: 2000..<3000))
-        default: reaction = nil
+        let trigger: Trigger =
+          reactions.completes && Int.random(in: 0..<4, using: &generator) == 0
+          ? .completion : .value(Int.random(in: 1...3, using: &generator))
+        var operations: [Operation] = []
+        if Int.random(in: 0..<9, using: &generator) < 5 {
+          // One operation most often, sometimes two or three in the same callback.
+          let count = [1, 1, 1, 2, 2, 3][Int.random(in: 0..<6, using: &generator)]
+          operations = (0..<count).compactMap { _ in operation() }
         }
-        switch reaction {
-        case .write where !reactions.writes: reaction = nil
-        case .cancel where !reactions.cancels, .cancelSelf where !reactions.cancels: reaction = nil
-        case .subscribe where !reactions.subscribes: reaction = nil
-        case .subscribeThenWrite where !(reactions.subscribes && reactions.writes): reaction = nil
-        default: break
-        }
-        steps.append(.observe(id, reaction, trigger: Int.random(in: 1...3, using: &generator)))
+        steps.append(
+          .observe(
+            id, operations.isEmpty ? nil : Reaction(operations: operations), trigger: trigger)
+        )
       case 3: steps.append(.cancel(Int.random(in: 1...max(1, nextID), using: &generator)))
       case 4: steps.append(.release(Int.random(in: 1...max(1, nextID), using: &generator)))
       case 5 where reactions.delivers: steps.append(.deliver)
+      // A top-level completion, late in a script and rarely, for the same reason.
+      case 6
+      where reactions.completes && index > length / 2
+        && Int.random(in: 0..<8, using: &generator) == 0:
+        steps.append(.complete)
       default: steps.append(.write(value(in: 0..<100)))
       }
     }
@@ -183,11 +251,16 @@ enum DifferentialScript {
     case cancelReturned(Int)
     /// A `deliver` step ended: the backend was given its turns.
     case delivered
+    /// Observer `observer`'s completion handler ran.
+    case completion(observer: Int)
+    /// A completion (a step's or a callback's) starts.
+    case completeStarted
+    case completeReturned
 
-    /// Whether the exact comparison compares it: callbacks and reads.
+    /// Whether the exact comparison compares it: callbacks (values and completions) and reads.
     var isCompared: Bool {
       switch self {
-      case .callback, .read: return true
+      case .callback, .read, .completion: return true
       default: return false
       }
     }
@@ -203,6 +276,9 @@ enum DifferentialScript {
         return "cancel #\(id)" + (inCallback ? " from a callback" : "")
       case .cancelReturned(let id): return "cancel #\(id) returned"
       case .delivered: return "delivered"
+      case .completion(let observer): return "#\(observer):completed"
+      case .completeStarted: return "complete"
+      case .completeReturned: return "complete returned"
       }
     }
   }
@@ -246,12 +322,13 @@ enum DifferentialScript {
   /// labels its entries with it); `deliver` runs a `deliver` step. A released token is dropped
   /// when releasing cancels; otherwise it is kept aside (a backend that does not cancel on
   /// release would keep the observer either way) and cancelled at the end with the others.
+  /// With `completable`, every observer registers a completion handler too.
   static func run(
-    _ steps: [Step], on subject: TestSubject<Int>, cancelsOnRelease: Bool, log: Log,
-    willObserve: @escaping (Int) -> Void = { _ in }, deliver: () -> Void = {}
+    _ steps: [Step], on subject: TestSubject<Int>, cancelsOnRelease: Bool, completable: Bool,
+    log: Log, willObserve: @escaping (Int) -> Void = { _ in }, deliver: () -> Void = {}
   ) {
     let tokens = Locked<[Int: AnyObservationToken]>([:])
-    var released: [AnyObservationToken] = []
+    let released = Locked<[AnyObservationToken]>([])
     func write(_ value: Int) {
       log.append(.write(value))
       subject.value = value
@@ -262,26 +339,63 @@ enum DifferentialScript {
       token.cancel()
       log.append(.cancelReturned(id))
     }
-    func observe(_ id: Int, _ reaction: Reaction?, trigger: Int) {
+    func release(_ id: Int, inCallback: Bool) {
+      if cancelsOnRelease {
+        guard tokens.withLock({ $0[id] != nil }) else { return }
+        log.append(.cancelStarted(id, inCallback: inCallback))
+        // The token's last reference goes here (the ledger holds tokens weakly), once the lock
+        // is given back.
+        _ = tokens.withLock { $0.removeValue(forKey: id) }
+        log.append(.cancelReturned(id))
+      } else if let token = tokens.withLock({ $0.removeValue(forKey: id) }) {
+        released.withLock { $0.append(token) }
+      }
+    }
+    func complete() {
+      log.append(.completeStarted)
+      subject.complete?()
+      log.append(.completeReturned)
+    }
+    func react(_ reaction: Reaction, as id: Int) {
+      for operation in reaction.operations {
+        switch operation {
+        case .write(let value): write(value)
+        case .cancel(let target): cancel(target, inCallback: true)
+        case .cancelSelf: cancel(id, inCallback: true)
+        case .release(let target): release(target, inCallback: true)
+        case .releaseSelf: release(id, inCallback: true)
+        case .subscribe(let newID): observe(newID, nil, trigger: .value(0))
+        case .complete: complete()
+        }
+      }
+    }
+    func observe(_ id: Int, _ reaction: Reaction?, trigger: Trigger) {
       let calls = Locked(0)
+      let completions = Locked(0)
       log.append(.observeStarted(id))
       willObserve(id)
-      let token = subject.observe { value in
+      let onValue: (Int) -> Void = { value in
         log.append(.callback(observer: id, value: value))
         let count = calls.withLock { calls in
           calls += 1
           return calls
         }
-        guard let reaction, count == trigger else { return }
-        switch reaction {
-        case .write(let value): write(value)
-        case .cancel(let target): cancel(target, inCallback: true)
-        case .cancelSelf: cancel(id, inCallback: true)
-        case .subscribe(let newID): observe(newID, nil, trigger: 0)
-        case .subscribeThenWrite(let newID, let value):
-          observe(newID, nil, trigger: 0)
-          write(value)
+        guard let reaction, case .value(count) = trigger else { return }
+        react(reaction, as: id)
+      }
+      let token: AnyObservationToken
+      if completable, let observeWithCompletion = subject.observeWithCompletion {
+        token = observeWithCompletion(onValue) {
+          log.append(.completion(observer: id))
+          let count = completions.withLock { count in
+            count += 1
+            return count
+          }
+          guard let reaction, case .completion = trigger, count == 1 else { return }
+          react(reaction, as: id)
         }
+      } else {
+        token = subject.observe(onValue)
       }
       tokens.withLock { $0[id] = token }
       log.append(.observeReturned(id))
@@ -290,17 +404,9 @@ enum DifferentialScript {
       switch step {
       case .observe(let id, let reaction, let trigger): observe(id, reaction, trigger: trigger)
       case .cancel(let id): cancel(id, inCallback: false)
-      case .release(let id):
-        if cancelsOnRelease {
-          guard tokens.withLock({ $0[id] != nil }) else { break }
-          log.append(.cancelStarted(id, inCallback: false))
-          // The token's last reference goes here (the ledger holds tokens weakly).
-          _ = tokens.withLock { $0.removeValue(forKey: id) }
-          log.append(.cancelReturned(id))
-        } else if let token = tokens.withLock({ $0.removeValue(forKey: id) }) {
-          released.append(token)
-        }
+      case .release(let id): release(id, inCallback: false)
       case .write(let value): write(value)
+      case .complete: complete()
       case .deliver:
         deliver()
         log.append(.delivered)
@@ -309,7 +415,7 @@ enum DifferentialScript {
     }
     // Observers capture the subject; cancelling releases them and breaks that cycle.
     for id in tokens.withLock({ $0.keys.sorted() }) { cancel(id, inCallback: false) }
-    for token in released { token.cancel() }
+    for token in released.withLock({ $0 }) { token.cancel() }
   }
 
   /// Where two histories first differ: the event's index and each side's event there.
