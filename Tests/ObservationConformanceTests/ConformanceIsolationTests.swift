@@ -176,6 +176,25 @@ struct ConformanceIsolationTests {
     Self.expectNormalOutcomes(report, except: "")
   }
 
+  @Test("The stall limit is the stall timeout, or three times the longest gap between progress")
+  func stallLimit() {
+    let start = DispatchTime(uptimeNanoseconds: 1_000_000_000_000)
+    func at(_ seconds: Double) -> DispatchTime { start + seconds }
+    var limit = StallLimit(floor: 10, start: start)
+    #expect(limit.seconds == 10 && limit.deadline == at(10))
+    // A heartbeat a second: the floor.
+    for second in 1...20 { limit.progressed(at: at(Double(second))) }
+    #expect(limit.seconds == 10 && limit.deadline == at(30))
+    // One pause of 4.5 s: three times that, in whole seconds, from the last progress.
+    limit.progressed(at: at(24.5))
+    #expect(limit.seconds == 14 && limit.deadline == at(38.5))
+    // Shorter gaps after it do not shrink it; a progress line out of order changes nothing.
+    limit.progressed(at: at(25.5))
+    limit.progressed(at: at(25))
+    #expect(limit.seconds == 14 && limit.deadline == at(39.5))
+    #expect(StallLimit(floor: 2, start: start).seconds == 2)
+  }
+
   /// What the `misuse-trap` fixtures declare: nested writes 2 deep, and a trap past that.
   static let trapDeclaration = BackendCapabilities(
     timing: .didSet, [.deliversEveryValue, .synchronousDelivery, .trapsOnMisuse],

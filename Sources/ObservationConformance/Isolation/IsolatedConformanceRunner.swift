@@ -8,7 +8,8 @@ import ObservationCore
 /// that process must make the backend and call ``ConformanceChild/run(_:request:configuration:)``.
 /// One child runs every rule in turn and reports each as it starts and ends. If the child dies
 /// during a rule, the rule is ``RuleOutcome/crashed(signal:details:binding:)``; if a rule makes
-/// no progress for ``stallTimeout`` seconds, or runs for ``ruleTimeout`` seconds, the child is
+/// no progress for its stall limit (``stallTimeout`` seconds, or longer for a rule that has
+/// shown longer gaps between its progress), or runs for ``ruleTimeout`` seconds, the child is
 /// killed (SIGKILL) and the rule is ``RuleOutcome/timedOut(seconds:binding:)``. Either way a new child carries on with the next
 /// rule, given the outcomes so far, so that the suite-level rules (ERASE-01, META-01, ...) see
 /// what they would have seen in one process. ERASE-01 reports each rule it re-runs through the
@@ -31,14 +32,18 @@ public struct IsolatedConformanceRunner: Sendable {
   public var arguments: [String]
   /// Seconds a rule may run, however much progress it makes, before its child is killed.
   public let ruleTimeout: Double
-  /// Seconds a rule may go without progress before its child is killed (if ``ruleTimeout`` is
-  /// not shorter).
+  /// The least number of seconds a rule may go without progress before its child is killed
+  /// (if ``ruleTimeout`` is not shorter): the floor of the rule's stall limit.
   ///
   /// Progress is what the child reports each second in which the rule made some: a call into
-  /// the backend (`set`, `observe`, a read) that returned, a callback recorded, or a wait of
-  /// the rule's own that has not yet reached the timeout it gives up at. A backend that spins
-  /// or deadlocks makes none and costs this many seconds, not ``ruleTimeout``; a slow but
-  /// correct one makes some every second.
+  /// the backend (`set`, `observe`, `cancel`, a read, a token's release) that started or
+  /// returned, a callback the backend made, or a wait of the rule's own that has not yet
+  /// reached the timeout it gives up at. The stall limit is derived from what the rule has
+  /// done so far: this many seconds, or three times the longest gap between two reports of
+  /// progress the rule has shown, whichever is longer (a rule whose single operation once took
+  /// 5 s may go 15 s without progress). A backend that spins or deadlocks makes none and costs
+  /// its limit, not ``ruleTimeout``; a slow but correct one makes some every second, or has
+  /// shown its longest pause before, however long the rule takes.
   public let stallTimeout: Double
   /// The children's environment. `SWIFT_BACKTRACE` is `enable=no` unless it is set here: the
   /// backtracer would spend seconds on every crash, and the crash is reported anyway.
@@ -54,7 +59,8 @@ public struct IsolatedConformanceRunner: Sendable {
 
   /// The default ``stallTimeout``: ten seconds, ten of the child's one-second heartbeats. In an
   /// isolated run of every built-in backend no rule went more than 1.9 s without progress,
-  /// though the longest ran for 27 s.
+  /// though the longest ran for 27 s; a deadlock is killed 10 s after its last progress, unless
+  /// the rule had shown a gap of more than 3.3 s before it.
   public static let defaultStallTimeout = 10.0
 
   /// Seconds a probe of concurrent use on a backend that does not declare `threadSafe` may go
@@ -108,8 +114,9 @@ public struct IsolatedConformanceRunner: Sendable {
   ///
   /// - Throws: ``ConformanceIsolationError`` if a child cannot be started, ends or stalls before
   ///   greeting, or greets for another backend.
-  /// - Complexity: the suite's, plus one process start per crash or timeout and
-  ///   ``stallTimeout`` per rule that stalls (``ruleTimeout`` at most per timeout).
+  /// - Complexity: the suite's, plus one process start per crash or timeout and the stall
+  ///   limit (``stallTimeout``, or three times the rule's longest gap between progress) per
+  ///   rule that stalls (``ruleTimeout`` at most per timeout).
   public func run<Backend: ObservationBackend>(_ backend: Backend) throws -> ConformanceReport {
     try run(backendName: backend.name, capabilities: backend.capabilities)
   }
@@ -192,12 +199,13 @@ public struct IsolatedConformanceRunner: Sendable {
     var startedAny = false
     var stalled = false
     // Only the stream is progress: a rule that loops printing still times out. A unit may run
-    // for its timeout; it may go without progress for the stall timeout.
+    // for its timeout; it may go without progress for its stall limit, which grows with the
+    // longest gap it has shown while it still made progress.
     var unitTimeout = ruleTimeout
     var unitDeadline = DispatchTime.now() + unitTimeout
-    var stallDeadline = DispatchTime.now() + stallTimeout
+    var stall = StallLimit(floor: stallTimeout)
     reading: while true {
-      switch child.next(before: min(unitDeadline, stallDeadline)) {
+      switch child.next(before: min(unitDeadline, stall.deadline)) {
       case .line(let text):
         switch ConformanceStreamLine(text[...]) {
         case .starting(let unit, let binding)?:
@@ -212,7 +220,7 @@ public struct IsolatedConformanceRunner: Sendable {
           inFlight.removeLast()
           session.record(unit, outcome)
         case .progress?:
-          stallDeadline = .now() + stallTimeout
+          stall.progressed()
           continue reading
         case .hello?, nil:
           transcript.append(text)
@@ -220,7 +228,7 @@ public struct IsolatedConformanceRunner: Sendable {
         }
         unitTimeout = timeout(for: inFlight.last?.unit, session.capabilities)
         unitDeadline = .now() + unitTimeout
-        stallDeadline = .now() + stallTimeout
+        stall = StallLimit(floor: stallTimeout)
       case .end:
         break reading
       case .timedOut:
@@ -229,7 +237,7 @@ public struct IsolatedConformanceRunner: Sendable {
       }
     }
     let termination = finish(killing: stalled)
-    let stalledFor = stallDeadline < unitDeadline ? stallTimeout : unitTimeout
+    let stalledFor = stall.deadline < unitDeadline ? stall.seconds : unitTimeout
     if session.isComplete && inFlight.isEmpty { return }
 
     if let failed = inFlight.last {

@@ -64,9 +64,10 @@ struct ConformanceCommand: ParsableCommand {
   @Option(
     name: .long, parsing: .unconditional,
     help: ArgumentHelp(
-      "Seconds a rule may go without progress (no call into the backend returns, no callback"
-        + " arrives, no wait of the rule's own is pending) before its process is killed and the"
-        + " rule is reported as timed out (default: 10).", valueName: "seconds"),
+      "Seconds a rule may go without progress (no call into the backend starts or returns, no"
+        + " callback arrives, no wait of the rule's own is pending) before its process is killed"
+        + " and the rule is reported as timed out, or three times the longest such gap the rule"
+        + " has shown so far if that is longer (default: 10).", valueName: "seconds"),
     transform: parseRuleTimeout)
   var stallTimeout: Double?
 
