@@ -1,14 +1,21 @@
 import Foundation
 import Synchronization
 
-/// Whether the rule now running is getting anywhere: the steps it has made (a call into the
-/// backend that returned, a callback recorded) and the bounded waits it is in.
+/// Whether the rule now running is getting anywhere: the steps it has made and the bounded
+/// waits it is in.
+///
+/// A step is one of the backend's own operations or callbacks, as ``TestSubject`` sees them: a
+/// call into the backend (`set`, `observe`, a read, a mutation, `complete`) as it starts and as
+/// it returns, a callback to a handler registered through it, a token's cancel or release
+/// (``ProgressToken``), before and after the backend's work. A rule's long loops make steps
+/// however the rule writes them, with plain handlers or with a ``Recorder``.
 ///
 /// An isolated run's child reports progress while either moves (``ConformanceChild``), and the
-/// runner kills a rule only after ``IsolatedConformanceRunner/stallTimeout`` seconds without
-/// any: a backend that spins or deadlocks in `set` makes no step, while a slow but correct one
-/// keeps making them, and a rule waiting for a delivery up to its own timeout is not stalled
-/// before that timeout has passed.
+/// runner kills a rule only after its stall limit without any
+/// (``IsolatedConformanceRunner/stallTimeout``, or longer for a rule that has shown longer
+/// gaps): a backend that spins or deadlocks in `set` makes no step, while a slow but correct
+/// one keeps making them, and a rule waiting for a delivery up to its own timeout is not stalled
+/// before that timeout has passed. A step is a relaxed atomic add.
 enum RuleProgress {
   /// Steps made since the process started.
   private static let steps = Atomic<Int>(0)

@@ -4,6 +4,11 @@ import ObservationCore
 ///
 /// Rules are not hot paths, so they drive subjects through closures; the measured workloads use
 /// generic code instead.
+///
+/// Every call into the backend made through it is a step of the rule (``RuleProgress``), and so
+/// is every callback the backend makes to a handler registered through it and every cancel or
+/// release of a token it handed out: an isolated run measures progress by the backend's own
+/// operations and callbacks, whatever a rule does with them.
 final class TestSubject<Value> {
   let get: () -> Value
   let set: (Value) -> Void
@@ -42,20 +47,22 @@ final class TestSubject<Value> {
         RuleProgress.step()
       }
       modify = { body in
+        RuleProgress.step()
         var value = erased.readOnly.value
         body(&value)
         erased.input.send(value)
+        RuleProgress.step()
       }
       observeClosure = { erased.readOnly.observe($0) }
       if erased.readOnly.supportsCompletion && erased.input.supportsCompletion {
         rawObserveWithCompletion = { erased.readOnly.observe($0, onCompletion: $1)! }
-        complete = { erased.input.finish() }
+        complete = Self.stepping { erased.input.finish() }
       } else {
         rawObserveWithCompletion = nil
         complete = nil
       }
       valueAfterCompletion = erased.valueAfterCompletion
-      mutations = [NamedMutation("send") { erased.input.send($0) }]
+      mutations = Self.stepping([NamedMutation("send") { erased.input.send($0) }])
       rawObserveWillChange = erased.objectWillChange.map { signal in
         { handler in signal.observe { _ in handler() } }
       }
@@ -72,19 +79,23 @@ final class TestSubject<Value> {
       subject.value = $0
       RuleProgress.step()
     }
-    modify = { body in body(&subject.value) }
+    modify = { body in
+      RuleProgress.step()
+      body(&subject.value)
+      RuleProgress.step()
+    }
     observeClosure = { AnyObservationToken(subject.observe($0)) }
     if let completable = subject as? any CompletableObservableValue<Value> {
       let parts = Self.completionParts(completable)
       rawObserveWithCompletion = parts.observe
-      complete = parts.complete
+      complete = Self.stepping(parts.complete)
       valueAfterCompletion = parts.policy
-      mutations = parts.mutations
+      mutations = Self.stepping(parts.mutations)
     } else {
       rawObserveWithCompletion = nil
       complete = nil
       valueAfterCompletion = nil
-      mutations = [NamedMutation("value") { subject.value = $0 }]
+      mutations = Self.stepping([NamedMutation("value") { subject.value = $0 }])
     }
     if let aggregating = subject as? any AggregatingObservableValue<Value> {
       rawObserveWillChange = Self.willChange(aggregating)
@@ -122,26 +133,63 @@ final class TestSubject<Value> {
     { AnyObservationToken(subject.observeObjectWillChange($0)) }
   }
 
+  /// `body`, a call into the backend, as a step before and after.
+  private static func stepping(_ body: @escaping () -> Void) -> () -> Void {
+    {
+      RuleProgress.step()
+      body()
+      RuleProgress.step()
+    }
+  }
+
+  /// `mutations`, each a step before and after.
+  private static func stepping(_ mutations: [NamedMutation<Value>]) -> [NamedMutation<Value>] {
+    mutations.map { mutation in
+      NamedMutation(mutation.name) { value in
+        RuleProgress.step()
+        mutation.apply(value)
+        RuleProgress.step()
+      }
+    }
+  }
+
+  /// `handler`, each call of which is a step: the backend's callback arrived.
+  private static func stepping<T>(_ handler: @escaping (T) -> Void) -> (T) -> Void {
+    { value in
+      RuleProgress.step()
+      handler(value)
+    }
+  }
+
   var value: Value {
     get { get() }
     set { set(newValue) }
   }
 
   func observe(_ handler: @escaping (Value) -> Void) -> AnyObservationToken {
+    RuleProgress.step()
     defer { RuleProgress.step() }
-    return ledger.track(observeClosure(handler))
+    return ledger.track(observeClosure(Self.stepping(handler)))
   }
 
   var observeWithCompletion:
     ((@escaping (Value) -> Void, @escaping () -> Void) -> AnyObservationToken)?
   {
     guard let raw = rawObserveWithCompletion else { return nil }
-    return { [ledger] in ledger.track(raw($0, $1)) }
+    return { [ledger] handler, completion in
+      RuleProgress.step()
+      defer { RuleProgress.step() }
+      return ledger.track(raw(Self.stepping(handler), Self.stepping(completion)))
+    }
   }
 
   var observeWillChange: ((@escaping () -> Void) -> AnyObservationToken)? {
     guard let raw = rawObserveWillChange else { return nil }
-    return { [ledger] in ledger.track(raw($0)) }
+    return { [ledger] handler in
+      RuleProgress.step()
+      defer { RuleProgress.step() }
+      return ledger.track(raw(Self.stepping(handler)))
+    }
   }
 }
 
@@ -152,9 +200,12 @@ final class TokenLedger: @unchecked Sendable {
   private struct Entry { weak var token: AnyObservationToken? }
   private let entries = Locked<[Entry]>([])
 
+  /// Remembers `token` and returns it as the rule is to hold it: its cancel and its release are
+  /// steps of the rule (``ProgressToken``).
   func track(_ token: AnyObservationToken) -> AnyObservationToken {
-    entries.withLock { $0.append(Entry(token: token)) }
-    return token
+    let held = AnyObservationToken(ProgressToken(token))
+    entries.withLock { $0.append(Entry(token: held)) }
+    return held
   }
 
   /// Forgets every token without cancelling it: after a deadlock, cancelling would wait for a

@@ -24,7 +24,8 @@ public enum ConformanceChild {
   /// (with ``ConformanceChildRequest/readsKnownOutcomes``), and sends what else is written to
   /// standard output (a backend's `print`) to standard error, so that it cannot garble the
   /// stream. Rules whose outcome is known are not run again; suite-level rules read them.
-  /// While a rule runs, a thread writes `progress` each second in which the rule made some
+  /// While a rule runs, a thread writes `progress` each second in which the rule made some: a
+  /// call into the backend, a callback, a token's cancel or release, or a bounded wait
   /// (``IsolatedConformanceRunner/stallTimeout``).
   /// If the parent stops reading, the process exits with status 1. After a probe of concurrent
   /// use on a backend that does not declare `threadSafe`, the process ends at once (status 0)
