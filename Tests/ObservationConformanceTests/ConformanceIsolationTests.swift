@@ -176,6 +176,72 @@ struct ConformanceIsolationTests {
     Self.expectNormalOutcomes(report, except: "")
   }
 
+  /// What the `gated-slow` and `gated-deadlock` fixtures declare (`GatedBackend`).
+  static let gatedDeclaration = BackendCapabilities(
+    timing: .didSet,
+    [
+      .deliversEveryValue, .synchronousDelivery, .threadSafe, .serializedDelivery,
+      .cancelsOnTokenDeinit,
+    ],
+    maxReentrancyDepth: .unbounded)
+
+  /// An isolated run of SCALE-01 alone: the rule's outcome, the kinds of every other rule's
+  /// (`untested`), and how long the run took.
+  struct ScaleRun: Sendable {
+    let outcome: RuleOutcome?
+    let others: Set<RuleOutcome.Kind>
+    let elapsed: Duration
+  }
+
+  /// Runs SCALE-01 alone isolated on the fixture backend called `name`, with the default
+  /// timeouts, on a thread of its own: the run mostly waits for its child, and must not hold
+  /// one of the cooperative pool's threads (two on a 2-core machine) for half a minute.
+  static func scaleRuleIsolated(_ name: String) async throws -> ScaleRun {
+    let runner = try IsolatedConformanceRunner(
+      executable: built("conformance-fixtures"), arguments: [name])
+    return try await ReportThreads.run {
+      Result { () throws -> ScaleRun in
+        let start = ContinuousClock.now
+        let report = try runner.run(
+          backendName: name, capabilities: gatedDeclaration, only: ["SCALE-01"])
+        return ScaleRun(
+          outcome: report.outcome(of: "SCALE-01"),
+          others: Set(report.results.filter { $0.rule.id != "SCALE-01" }.map(\.outcome.kind)),
+          elapsed: ContinuousClock.now - start)
+      }
+    }.get()
+  }
+
+  // The two tests below are timed, and only to bound a deadlock, not to measure anything: the
+  // slow backend's run must outlast the stall timeout (else it would not show that a slow
+  // backend is let finish), and the deadlocking one's must end within seconds of the deadlock.
+  @Test(
+    "A correct backend slow at 10,000 observers (O(n) subscribe and cancel) passes SCALE-01 isolated, past the stall timeout"
+  )
+  func slowScaleRule() async throws {
+    let run = try await Self.scaleRuleIsolated("gated-slow")
+    #expect(
+      run.outcome == .passed(note: nil),
+      "\(run.outcome?.label ?? "missing"): \(run.outcome?.details ?? "")")
+    #expect(run.others == [.untested])
+    #expect(
+      run.elapsed > .seconds(IsolatedConformanceRunner.defaultStallTimeout + 5), "\(run.elapsed)")
+  }
+
+  @Test("Its twin, which deadlocks at 1,000 observers, times out in SCALE-01 within seconds")
+  func deadlockingScaleRule() async throws {
+    let run = try await Self.scaleRuleIsolated("gated-deadlock")
+    guard case .timedOut(let seconds, let binding)? = run.outcome else {
+      Issue.record("\(run.outcome?.label ?? "missing"): \(run.outcome?.details ?? "")")
+      return
+    }
+    // The stall timeout, unless a loaded machine made the rule pause for over 3 s before.
+    #expect(binding && seconds >= IsolatedConformanceRunner.defaultStallTimeout, "\(seconds)")
+    #expect(run.others == [.untested])
+    // The deadlock is killed 10 s after its last progress; the margin is the machine's load.
+    #expect(run.elapsed < .seconds(25), "\(run.elapsed)")
+  }
+
   @Test("The stall limit is the stall timeout, or three times the longest gap between progress")
   func stallLimit() {
     let start = DispatchTime(uptimeNanoseconds: 1_000_000_000_000)

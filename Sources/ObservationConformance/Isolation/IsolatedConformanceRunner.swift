@@ -130,9 +130,26 @@ public struct IsolatedConformanceRunner: Sendable {
   ) throws
     -> ConformanceReport
   {
+    try run(backendName: backendName, capabilities: capabilities, only: nil)
+  }
+
+  /// Runs the rules in `selection` (every rule when `nil`) on the backend the children make, as
+  /// ``run(backendName:capabilities:)`` does; every other rule is ``RuleOutcome/untested(_:)``,
+  /// which a selected suite-level rule reads as such. The tests run one slow rule this way.
+  ///
+  /// - Throws: ``ConformanceIsolationError``, as ``run(_:)`` does.
+  /// - Complexity: the selected rules', as ``run(_:)``.
+  func run(
+    backendName: String, capabilities: BackendCapabilities, only selection: Set<RuleID>?
+  ) throws -> ConformanceReport {
     var session = IsolatedRunSession(
       order: ConformanceSuite.evaluationOrder.map(\.id), backendName: backendName,
       capabilities: capabilities)
+    if let selection {
+      for id in session.order where !selection.contains(id) {
+        session.record(.rule(id), .untested("not selected for this run"))
+      }
+    }
     while !session.isComplete {
       try runChild(&session)
     }

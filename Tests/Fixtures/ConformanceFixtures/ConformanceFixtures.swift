@@ -9,7 +9,9 @@ import ObservationCore
 /// (`misuse-trap`, and `misuse-claimed-trap` which does not trap; see
 /// ``MisuseTrappingObservers``), or that does not declare `threadSafe` and traps when used from
 /// another thread (`thread-confined`) or is safe anyway (`locked-undeclared`; see
-/// `ThreadProbeFixtures.swift`), for the tool's tests. It is what a
+/// `ThreadProbeFixtures.swift`), or that is correct, thread-safe and slow at 10,000 observers
+/// (`gated-slow`) or deadlocks at 1,000 (`gated-deadlock`; see ``GatedObservers``), for the
+/// tool's tests. It is what a
 /// third party's own harness executable does with its backend.
 @main
 enum ConformanceFixtures {
@@ -19,6 +21,7 @@ enum ConformanceFixtures {
       RunawayReaction.allCases.map(RunawayGuardedBackend.init)
       + [MisuseTrappingBackend(traps: true), MisuseTrappingBackend(traps: false)]
       + [ThreadConfinedBackend(), UndeclaredLockedBackend()]
+      + [GatedBackend(deadlocks: false), GatedBackend(deadlocks: true)]
     guard let name = arguments.first, let backend = backends.first(where: { $0.name == name })
     else {
       FileHandle.standardError.write(
