@@ -15,7 +15,7 @@ struct DenseBackendConformanceTests {
     "MEM-04", "MEM-05", "MEM-07", "SUB-04", "SCALE-01",
   ]
   static let threads: [RuleID] = [
-    "THR-01", "THR-02", "THR-03", "THR-04", "THR-05", "THR-07", "THR-08",
+    "THR-01", "THR-02", "THR-03", "THR-04", "THR-05", "THR-07", "THR-08", "THR-09",
   ]
 
   @Test("dense and dense-synchronized, as the catalogue has them")

@@ -36,6 +36,8 @@ extension RuleID {
   public static let tim02: RuleID = "TIM-02"
   /// TIM-04: writes in one transaction are delivered once (the `transactional` timing).
   public static let tim04: RuleID = "TIM-04"
+  /// THR-09: what several threads observed is a history the declaration allows.
+  public static let thr09: RuleID = "THR-09"
   /// ERASE-01: the erased handles pass what the backend passes.
   public static let erase01: RuleID = "ERASE-01"
   /// META-02: the declaration is validated before any rule runs.
