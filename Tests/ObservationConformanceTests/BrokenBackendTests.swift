@@ -304,6 +304,7 @@ extension BrokenBackendTests {
         handingOff, configuration: ConformanceConfiguration(stochasticIterations: 50))
       #expect(report.failures.map(\.rule.id) == [])
       #expect(report.outcome(of: "THR-08")?.kind == .passed)
+      #expect(report.outcome(of: .thr09)?.kind == .passed)
       let rule = try #require(ConformanceSuite.rule("THR-01"))
       let twin = ConformanceSuite.run(
         rule,
@@ -330,6 +331,26 @@ extension BrokenBackendTests {
       let probe = ConformanceSuite.run(
         rule, on: LockingBackend(fault: nil), configuration: Self.quick)
       #expect(probe.kind == .probeNotObserved, "\(probe.details)")
+    }
+
+    @Test(
+      "THR-09 catches an emitter loop that delivers hand-offs newest first, which every other rule passes; in order, it passes"
+    )
+    func handOffsLastFirst() throws {
+      // The whole suite at 20 iterations of each stochastic rule, as for DIFF-01's widened
+      // paths: THR-09 sees the fault in its first iterations. The same loop in order is the
+      // one `emitterLoop` holds to everything it declares; here THR-09 runs on it in full.
+      let broken = SerializingBackend(
+        nestedWriteEndsDrain: false, declaresHandOff: true, deliversHandOffsLastFirst: true)
+      let report = ConformanceSuite.run(
+        broken, configuration: ConformanceConfiguration(stochasticIterations: 20))
+      #expect(report.failures.map(\.rule.id) == [.thr09], "\(broken.name)")
+      let details = try #require(report.outcome(of: .thr09)).details
+      #expect(details.contains("in an order some serialization of the writes allows"), "\(details)")
+      let rule = try #require(ConformanceSuite.rule(.thr09))
+      let inOrder = ConformanceSuite.run(
+        rule, on: SerializingBackend(nestedWriteEndsDrain: false, declaresHandOff: true))
+      #expect(inOrder.kind == .passed, "\(inOrder.details)")
     }
 
     @Test("THR-01's default iterations catch a write lost once in 50,000")

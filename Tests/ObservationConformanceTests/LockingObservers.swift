@@ -119,20 +119,32 @@ final class SerializingObservers: ObservableValue, RemovesObservers, @unchecked 
   /// value in that moment sees a delivery in progress and returns, and its value is never
   /// delivered (a lost wake-up, THR-01).
   let losesWakeUp: Bool
+  /// With the fault, a value queued by another thread (a hand-off) waits on a stack, and the
+  /// delivering thread takes the newest first: a writer whose sets pile up while another
+  /// thread delivers has them delivered in reverse. Every value still arrives, once, one
+  /// callback at a time, before the delivering thread's `set` returns; nested writes stay in
+  /// order. Only the order of one thread's writes is wrong (THR-09).
+  let deliversHandOffsLastFirst: Bool
   private let lock = NSLock()
   private var stored: Int
   private var handlers: [(id: Int, handler: (Int) -> Void)] = []
   /// Queued writes, each with the last id registered before it: a write goes only to the
   /// observers registered before it was made, though its delivery may come later.
   private var queue: [(value: Int, lastID: Int)] = []
+  /// Hand-offs, with ``deliversHandOffsLastFirst``.
+  private var handOffs: [(value: Int, lastID: Int)] = []
   private var draining = false
   private var drainer: Thread?
   private var nextID = 0
 
-  init(_ initialValue: Int, nestedWriteEndsDrain: Bool, losesWakeUp: Bool = false) {
+  init(
+    _ initialValue: Int, nestedWriteEndsDrain: Bool, losesWakeUp: Bool = false,
+    deliversHandOffsLastFirst: Bool = false
+  ) {
     stored = initialValue
     self.nestedWriteEndsDrain = nestedWriteEndsDrain
     self.losesWakeUp = losesWakeUp
+    self.deliversHandOffsLastFirst = deliversHandOffsLastFirst
   }
 
   var value: Int {
@@ -140,11 +152,17 @@ final class SerializingObservers: ObservableValue, RemovesObservers, @unchecked 
     set {
       lock.lock()
       stored = newValue
-      queue.append((newValue, nextID))
+      let entry = (value: newValue, lastID: nextID)
       if draining && !(nestedWriteEndsDrain && drainer == Thread.current) {
+        if deliversHandOffsLastFirst && drainer != Thread.current {
+          handOffs.append(entry)
+        } else {
+          queue.append(entry)
+        }
         lock.unlock()
         return
       }
+      queue.append(entry)
       draining = true
       drainer = Thread.current
       drainQueue()
@@ -153,8 +171,8 @@ final class SerializingObservers: ObservableValue, RemovesObservers, @unchecked 
 
   /// Delivers the queue; called with the lock held, returns with it released.
   private func drainQueue() {
-    while !queue.isEmpty {
-      let next = queue.removeFirst()
+    while !queue.isEmpty || !handOffs.isEmpty {
+      let next = queue.isEmpty ? handOffs.removeLast() : queue.removeFirst()
       let snapshot = handlers.filter { $0.id <= next.lastID }
       lock.unlock()
       for entry in snapshot { entry.handler(next.value) }
@@ -193,11 +211,15 @@ struct SerializingBackend: ObservationBackend {
   var declaresHandOff = false
   /// Builds the list with its lost wake-up (``SerializingObservers/losesWakeUp``).
   var losesWakeUp = false
+  /// Builds the list that delivers hand-offs newest first
+  /// (``SerializingObservers/deliversHandOffsLastFirst``).
+  var deliversHandOffsLastFirst = false
 
   var name: String {
     "serializing" + (nestedWriteEndsDrain ? "-nested-write-ends-drain" : "")
       + (claimsSynchronousDelivery ? "-claiming-synchronous-delivery" : "")
       + (declaresHandOff ? "-handing-off" : "") + (losesWakeUp ? "-losing-wake-ups" : "")
+      + (deliversHandOffsLastFirst ? "-delivering-hand-offs-last-first" : "")
   }
 
   var capabilities: BackendCapabilities {
@@ -209,6 +231,7 @@ struct SerializingBackend: ObservationBackend {
 
   func makeSubject(initialValue: Int) -> SerializingObservers {
     SerializingObservers(
-      initialValue, nestedWriteEndsDrain: nestedWriteEndsDrain, losesWakeUp: losesWakeUp)
+      initialValue, nestedWriteEndsDrain: nestedWriteEndsDrain, losesWakeUp: losesWakeUp,
+      deliversHandOffsLastFirst: deliversHandOffsLastFirst)
   }
 }
