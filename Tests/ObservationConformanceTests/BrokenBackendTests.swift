@@ -353,6 +353,25 @@ extension BrokenBackendTests {
       #expect(inOrder.kind == .passed, "\(inOrder.details)")
     }
 
+    @Test(
+      "THR-09 catches a list that delivers a value again after another thread's observe or cancel; the rules that count do not"
+    )
+    func redeliveryAfterConcurrentChange() throws {
+      let configuration = ConformanceConfiguration(stochasticIterations: 20)
+      let broken = LockingBackend(fault: .redeliversAfterConcurrentChange)
+      for id: RuleID in ["THR-01", "THR-03", "THR-04", "DIFF-01"] {
+        let rule = try #require(ConformanceSuite.rule(id))
+        let outcome = ConformanceSuite.run(rule, on: broken, configuration: configuration)
+        #expect(outcome.kind == .passed, "\(id): \(outcome.details)")
+      }
+      let rule = try #require(ConformanceSuite.rule(.thr09))
+      let caught = ConformanceSuite.run(rule, on: broken, configuration: configuration)
+      #expect(caught.kind == .failed, "\(caught.details)")
+      #expect(caught.details.contains("at most once"), "\(caught.details)")
+      let correct = ConformanceSuite.run(rule, on: LockingBackend(fault: nil))
+      #expect(correct.kind == .passed, "\(correct.details)")
+    }
+
     @Test("THR-01's default iterations catch a write lost once in 50,000")
     func rareLostWrite() throws {
       let rule = try #require(ConformanceSuite.rule("THR-01"))

@@ -17,6 +17,11 @@ final class LockingObservers: ObservableValue, RemovesObservers, @unchecked Send
     /// stored but never delivered, as a rare lost wake-up is: one THR-01 iteration in 50 meets
     /// it, and the test does not depend on a random draw.
     case losesRareWrites
+    /// A write whose delivery overlapped an `observe` or `cancel` made on another thread
+    /// delivers its value again, to the list as it is now, so as to reach an observer that
+    /// arrived meanwhile: the observers it had already called get the value twice. Only
+    /// another thread's change does it, so no single-threaded rule sees it (THR-09 does).
+    case redeliversAfterConcurrentChange
   }
 
   typealias Token = RemovingToken<LockingObservers>
@@ -29,6 +34,9 @@ final class LockingObservers: ObservableValue, RemovesObservers, @unchecked Send
   private var stored: Int
   private var handlers: [(id: Int, handler: (Int) -> Void)] = []
   private var nextID = 0
+  /// Changes to the list, and the thread that made the last one (the fault's bookkeeping).
+  private var changes = 0
+  private var lastChanger: ObjectIdentifier?
 
   init(_ initialValue: Int, fault: Fault?) {
     stored = initialValue
@@ -51,10 +59,28 @@ final class LockingObservers: ObservableValue, RemovesObservers, @unchecked Send
         lock.unlock()
       } else {
         let snapshot = handlers
+        let changesBefore = changes
         lock.unlock()
         for entry in snapshot { entry.handler(newValue) }
+        if fault == .redeliversAfterConcurrentChange { redeliver(newValue, since: changesBefore) }
       }
     }
+  }
+
+  /// Delivers `value` again to the list as it is now if another thread changed it since
+  /// `changesBefore` (the fault).
+  private func redeliver(_ value: Int, since changesBefore: Int) {
+    let again = lock.withLock { () -> [(id: Int, handler: (Int) -> Void)] in
+      let elsewhere = lastChanger != ObjectIdentifier(Thread.current)
+      return changes != changesBefore && elsewhere ? handlers : []
+    }
+    for entry in again { entry.handler(value) }
+  }
+
+  /// Counts a change to the list, made on this thread (called with the lock held).
+  private func noteChange() {
+    changes += 1
+    lastChanger = ObjectIdentifier(Thread.current)
   }
 
   func observe(_ handler: @escaping (Int) -> Void) -> Token {
@@ -62,6 +88,7 @@ final class LockingObservers: ObservableValue, RemovesObservers, @unchecked Send
     nextID += 1
     let id = nextID
     handlers.append((id, handler))
+    noteChange()
     let current = stored
     if fault == .replaysUnderLock {
       handler(current)
@@ -74,7 +101,10 @@ final class LockingObservers: ObservableValue, RemovesObservers, @unchecked Send
   }
 
   func remove(_ id: Int) {
-    lock.withLock { handlers.removeAll { $0.id == id } }
+    lock.withLock {
+      handlers.removeAll { $0.id == id }
+      noteChange()
+    }
   }
 }
 
