@@ -29,7 +29,7 @@ struct ConformanceChildCommandTests {
         // made; a probe, either way, in its own child.
         #expect(direct.outcome.kind == .notApplicable, "\(id)")
         #expect(
-          isolated.outcome.kind == .probeObserved || isolated.outcome.kind == .probeNotObserved,
+          isolated.outcome.kind.isProbe,
           "\(id): \(isolated.outcome.label)")
       } else if id == "META-01" {
         // Its prose names what the THR probes observed.

@@ -65,7 +65,7 @@ struct ListTests {
       Set(object.keys) == ["package", "backends", "references", "workloads", "default_sweep"])
     let backendKeys: Set<String> = [
       "name", "provenance", "library", "timing", "capabilities", "max_reentrancy_depth",
-      "nested_variant_of", "default_workloads",
+      "nested_variant_of", "default_workloads", "written_in",
     ]
     for backend in try backends() { #expect(Set(backend.keys) == backendKeys) }
     let workloads = try #require(object["workloads"] as? [[String: Any]])

@@ -129,6 +129,11 @@ public enum RuleOutcome: Sendable, Hashable {
     case crashed = "crashed"
     /// ``RuleOutcome/timedOut(seconds:binding:)``.
     case timedOut = "timed-out"
+
+    /// Whether the rule ran as a probe: observed, not observed or not seen violated.
+    public var isProbe: Bool {
+      [.probeObserved, .probeNotObserved, .probeNotSeenViolated].contains(self)
+    }
   }
 }
 

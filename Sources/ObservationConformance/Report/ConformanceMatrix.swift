@@ -52,9 +52,7 @@ public struct ConformanceMatrix: Sendable {
     out.append("")
     for report in reports {
       let notable = report.results.filter {
-        [.failed, .crashed, .timedOut, .probeObserved, .probeNotObserved, .probeNotSeenViolated]
-          .contains(
-            $0.outcome.kind)
+        [.failed, .crashed, .timedOut].contains($0.outcome.kind) || $0.outcome.kind.isProbe
       }
       guard !notable.isEmpty else { continue }
       out.append("### `\(report.backendName)`")

@@ -114,7 +114,7 @@ struct DeliveryProperties {
     case .delivered:
       settledWrites = writes.count
       checkLatest(at: index, after: "the backend's turns")
-    case .completion, .completeStarted, .completeReturned:
+    case .completion, .completeStarted, .completeReturned, .writeReturned:
       // The scripts it checks do not complete (see DifferentialScript.Reactions.properties).
       break
     case .read(let value):

@@ -95,15 +95,11 @@ extension DifferentialRules {
     let actual = actualLog.compared
     let reference = ReferenceObservers(0, semantics: semantics)
     let expectedLog = DifferentialScript.Log()
-    // Where the declaration leaves it open, a nested write recursed if the backend's next
-    // event delivers it.
-    reference.nestedWriteRecurses = { value in
-      let next = expectedLog.comparedCount
-      guard next < actual.count, case .callback(_, let delivered) = actual[next] else {
-        return false
-      }
-      return delivered == value
-    }
+    // Where the declaration leaves it open, a nested write recursed if the backend delivered
+    // it before the `set` that made it returned. The model's writes come in the backend's
+    // order, so the model's n-th write is the backend's n-th.
+    let recursed = recursedWrites(in: actualLog.events)
+    reference.nestedWriteRecurses = { _ in recursed.contains(expectedLog.writeCount) }
     if followingBackendOrder {
       reference.order = { candidates in
         let next = expectedLog.comparedCount
@@ -127,6 +123,30 @@ extension DifferentialRules {
       expected: "the reference model's \(model) at event \(at)"
         + (followingBackendOrder ? " (the model following the backend's observer order)" : ""),
       observed: backend)
+  }
+
+  /// The writes of `events` (numbered from 1 in the order made) that the backend delivered
+  /// before their `set` returned: a value delivered while its write is still on the stack of
+  /// writes under way recursed; one delivered after the write returned was queued.
+  ///
+  /// - Complexity: O(*e* · *d*) for *e* events and writes nested *d* deep.
+  static func recursedWrites(in events: [DifferentialScript.Event]) -> Set<Int> {
+    var recursed: Set<Int> = []
+    var underWay: [(number: Int, value: Int)] = []
+    var writes = 0
+    for event in events {
+      switch event {
+      case .write(let value):
+        writes += 1
+        underWay.append((writes, value))
+      case .writeReturned:
+        _ = underWay.popLast()
+      case .callback(_, let value):
+        if let write = underWay.last(where: { $0.value == value }) { recursed.insert(write.number) }
+      default: break
+      }
+    }
+    return recursed
   }
 
   /// Replays `steps` on the backend, giving it its turns at each `deliver` step, and checks the

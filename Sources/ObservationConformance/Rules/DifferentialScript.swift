@@ -244,6 +244,8 @@ enum DifferentialScript {
     case read(Int)
     /// A write, just before the `set` that makes it.
     case write(Int)
+    /// The `set` of the write under way returned.
+    case writeReturned
     case observeStarted(Int)
     case observeReturned(Int)
     /// A cancel (or a release that cancels) starts; `inCallback` when a callback makes it.
@@ -270,6 +272,7 @@ enum DifferentialScript {
       case .callback(let observer, let value): return "#\(observer):\(value)"
       case .read(let value): return "| get \(value)"
       case .write(let value): return "set \(value)"
+      case .writeReturned: return "set returned"
       case .observeStarted(let id): return "observe #\(id)"
       case .observeReturned(let id): return "observe #\(id) returned"
       case .cancelStarted(let id, let inCallback):
@@ -288,6 +291,7 @@ enum DifferentialScript {
     private struct State {
       var events: [Event] = []
       var compared = 0
+      var writes = 0
       var properties: DeliveryProperties?
     }
     private let state: Locked<State>
@@ -301,6 +305,7 @@ enum DifferentialScript {
       state.withLock { state in
         state.events.append(event)
         if event.isCompared { state.compared += 1 }
+        if case .write = event { state.writes += 1 }
         state.properties?.record(event, at: state.events.count - 1)
       }
     }
@@ -310,6 +315,8 @@ enum DifferentialScript {
     var compared: [Event] { state.withLock { $0.events.filter(\.isCompared) } }
     /// How many callbacks and reads so far.
     var comparedCount: Int { state.withLock { $0.compared } }
+    /// How many writes so far.
+    var writeCount: Int { state.withLock { $0.writes } }
     /// Whether every live observer that owes the latest value has it.
     var isSettled: Bool { state.withLock { $0.properties?.isSettled ?? true } }
     /// The first violated delivery property, with the index of the event that showed it.
@@ -332,6 +339,7 @@ enum DifferentialScript {
     func write(_ value: Int) {
       log.append(.write(value))
       subject.value = value
+      log.append(.writeReturned)
     }
     func cancel(_ id: Int, inCallback: Bool) {
       guard let token = tokens.withLock({ $0[id] }) else { return }
