@@ -36,16 +36,16 @@ struct BrokenBackendTests {
   ]
 
   @Test("The control, with no fault, passes every rule it declares")
-  func control() {
-    let report = ConformanceSuite.run(BrokenBackend(fault: nil))
+  func control() async {
+    let report = await FixtureReports.report(BrokenBackend(fault: nil))
     #expect(report.failures.map(\.rule.id) == [])
   }
 
   @Test(
     "Each fault fails the rules that guard against it", arguments: BrokenObservers.Fault.allCases)
-  func faultIsCaught(_ fault: BrokenObservers.Fault) throws {
+  func faultIsCaught(_ fault: BrokenObservers.Fault) async throws {
     let backend = BrokenBackend(fault: fault)
-    let report = ConformanceSuite.run(backend)
+    let report = await FixtureReports.report(backend)
     let failed = Set(report.failures.map(\.rule.id))
     let expected = try #require(Self.expectedFailures[fault])
     #expect(
@@ -142,14 +142,14 @@ struct BrokenBackendTests {
     "DIFF-01's widened paths: each broken backend fails DIFF-01 alone, its correct twin passes everything it declares",
     arguments: 0..<widenedPaths.count
   )
-  func widenedDifferential(_ path: Int) throws {
+  func widenedDifferential(_ path: Int) async throws {
     let (broken, correct, mentions) = Self.widenedPaths[path]
-    let configuration = ConformanceConfiguration(stochasticIterations: 20)
-    let report = ConformanceSuite.run(broken, configuration: configuration)
+    // The correct twins repeat (four paths share one): each runs once per process.
+    let report = await FixtureReports.report(broken)
     #expect(report.failures.map(\.rule.id) == ["DIFF-01"], "\(broken.name)")
     let details = try #require(report.outcome(of: "DIFF-01")).details
     #expect(details.contains(mentions), "\(broken.name): \(details)")
-    let control = ConformanceSuite.run(correct, configuration: configuration)
+    let control = await FixtureReports.report(correct)
     #expect(control.failures.map(\.rule.id) == [], "\(correct.name)")
     #expect(control.outcome(of: "DIFF-01")?.kind == .passed, "\(correct.name)")
   }
@@ -157,13 +157,14 @@ struct BrokenBackendTests {
   @Test(
     "A token released inside a delivery must free what cancel frees: only MEM-01 and MEM-07's release checks catch a backend that parks those closures"
   )
-  func releaseInsideDelivery() throws {
-    let broken = ConformanceSuite.run(BrokenBackend(fault: .releaseDuringDeliveryKeepsClosure))
+  func releaseInsideDelivery() async throws {
+    let broken = await FixtureReports.report(
+      BrokenBackend(fault: .releaseDuringDeliveryKeepsClosure))
     #expect(Set(broken.failures.map(\.rule.id)) == ["MEM-01", "MEM-07"])
     let details = try #require(broken.outcome(of: "MEM-01")).details
     #expect(details.contains("releases the last references to its own token"), "\(details)")
     // Before the release checks, both rules cancelled only: the fault passed every rule.
-    let control = ConformanceSuite.run(BrokenBackend(fault: nil))
+    let control = await FixtureReports.report(BrokenBackend(fault: nil))
     #expect(control.outcome(of: "MEM-01")?.details.contains("inside a delivery") == true)
   }
 
