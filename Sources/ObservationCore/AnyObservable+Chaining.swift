@@ -44,11 +44,25 @@ extension AnyObservable {
       get: { select(outer.value)?.value },
       observe: { handler in
         let chain = ChainedObservation<Inner>()
+        let token = ChainedObservationToken(chain)
         chain.start(outer: outer, select: select, handler: handler)
-        return AnyObservationToken(chain)
+        return AnyObservationToken(token)
       },
       replaysLater: outer.replaysLater)
   }
+}
+
+/// What ``AnyObservable/flatMapLatest(_:)`` hands out: the chain's only strong reference
+/// outside a callback, so that releasing it cancels at once, even from inside the chain's own
+/// handler, while the chain's running method still holds the chain itself.
+final class ChainedObservationToken<Inner>: ObservationToken {
+  private let chain: ChainedObservation<Inner>
+
+  init(_ chain: ChainedObservation<Inner>) { self.chain = chain }
+
+  func cancel() { chain.cancel() }
+
+  deinit { chain.cancel() }
 }
 
 /// The token of a ``AnyObservable/flatMapLatest(_:)`` observation.
@@ -63,10 +77,12 @@ final class ChainedObservation<Inner>: ObservationToken {
     handler: @escaping (Inner?) -> Void
   ) {
     var outerCalled = false
-    outerToken = outer.observe { [weak self] value in
+    let token = outer.observe { [weak self] value in
       outerCalled = true
       self?.bind(select(value), handler: handler)
     }
+    // Cancelled during the replay (by the handler, say): nothing may keep it registered.
+    if isCancelled { token.cancel() } else { outerToken = token }
     if !outerCalled && !isCancelled && !outer.replaysLater {
       bind(select(outer.value), handler: handler)
     }
@@ -88,7 +104,7 @@ final class ChainedObservation<Inner>: ObservationToken {
       guard let self, !self.isCancelled, self.generation == current else { return }
       handler(value)
     }
-    if generation == current { innerToken = token } else { token.cancel() }
+    if generation == current && !isCancelled { innerToken = token } else { token.cancel() }
     if !innerCalled && generation == current && !inner.replaysLater { handler(inner.value) }
   }
 

@@ -93,3 +93,57 @@ struct ChainingTests {
     withExtendedLifetime(token) {}
   }
 }
+
+/// `flatMapLatest` over synchronous handles, released from inside its own handler.
+@Suite("Chaining, released from its own handler")
+struct ChainReleaseTests {
+  /// Delivers each write at once to the handlers registered then and still registered.
+  final class ImmediateValue<Value>: ObservableValue {
+    final class Token: ObservationToken {
+      var handler: ((Value) -> Void)?
+      init(_ handler: @escaping (Value) -> Void) { self.handler = handler }
+      func cancel() { handler = nil }
+    }
+
+    private var tokens: [Token] = []
+
+    var value: Value {
+      didSet { for token in tokens { token.handler?(value) } }
+    }
+
+    init(_ value: Value) { self.value = value }
+
+    var replaysLater: Bool { false }
+
+    func observe(_ handler: @escaping (Value) -> Void) -> Token {
+      let token = Token(handler)
+      tokens.append(token)
+      handler(value)
+      return token
+    }
+  }
+
+  @Test(
+    "Releasing the last reference to a chain's token inside its handler cancels at once: a write the handler makes next does not reach it"
+  )
+  func releaseInsideHandler() {
+    let first = ImmediateValue("a")
+    let second = ImmediateValue("x")
+    let root = ImmediateValue<ImmediateValue<String>?>(first)
+    var received: [String?] = []
+    var token: AnyObservationToken?
+    token = AnyObservable(root).flatMapLatest { $0.map { AnyObservable($0) } }.observe { value in
+      received.append(value)
+      guard value == "x" else { return }
+      token = nil
+      second.value = "y"
+    }
+    root.value = second
+    #expect(received == ["a", "x"])
+    // Before the chain's token was an object of its own, the running chain kept itself alive
+    // and registered: "y" arrived after the release.
+    second.value = "z"
+    #expect(received == ["a", "x"])
+    _ = token
+  }
+}
