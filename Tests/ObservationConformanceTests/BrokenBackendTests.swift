@@ -155,6 +155,24 @@ struct BrokenBackendTests {
   }
 
   @Test(
+    "DIFF-02 rebinds from inside nested-path handlers: a chain that registers along the path it read before calling its handler fails DIFF-02 alone; its correct twin passes everything it declares"
+  )
+  func nestedPathHandlersRebind() async throws {
+    let broken = await FixtureReports.report(
+      RebindingNestedPathBackend(fault: .registersAlongThePathReadBeforeTheHandler))
+    #expect(broken.failures.map(\.rule.id) == ["DIFF-02"])
+    let details = try #require(broken.outcome(of: "DIFF-02")).details
+    #expect(details.contains("seed ") && details.contains("(callback "), "\(details)")
+    let control = await FixtureReports.report(RebindingNestedPathBackend(fault: nil))
+    #expect(control.failures.map(\.rule.id) == [])
+    #expect(control.outcome(of: "DIFF-02")?.kind == .passed)
+    // The KP rules run on it and hold: the fault is invisible to them.
+    for id: RuleID in ["KP-01", "KP-02", "KP-03", "KP-04", "KP-05", "KP-06", "KP-08"] {
+      #expect(broken.outcome(of: id)?.kind == .passed, "\(id)")
+    }
+  }
+
+  @Test(
     "A token released inside a delivery must free what cancel frees: only MEM-01 and MEM-07's release checks catch a backend that parks those closures"
   )
   func releaseInsideDelivery() async throws {

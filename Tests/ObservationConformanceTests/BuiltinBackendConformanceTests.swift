@@ -103,7 +103,7 @@ struct BuiltinBackendConformanceTests {
       "THR-05", "THR-06", "THR-07", "THR-08", "THR-09", "ERR-01", "ERR-02", "ERR-03", "DEL-06",
       "REE-05",
       "SCALE-01",
-      "DIFF-01", "ERASE-01",
+      "DIFF-01", "DIFF-02", "ERASE-01",
       "ERASE-02", "META-01", "META-02",
       "META-03", "META-04",
     ]

@@ -6,6 +6,8 @@ import ObservationCore
 /// (asynchronous, coalescing) must keep the ``DeliveryProperties`` its declaration implies,
 /// with `deliver` steps that give it its turns between writes, cancels and subscriptions.
 enum DifferentialRules {
+  typealias Reactions = DifferentialScript.Reactions
+
   /// Scripts per backend, and steps per script.
   static let scripts = 60
   static let stepsPerScript = 120
@@ -34,7 +36,7 @@ enum DifferentialRules {
       let exact =
         declared.has(.synchronousDelivery) && declared.has(.deliversEveryValue)
         && (declared.timing == .didSet || declared.timing == .willSet)
-      let reactions: DifferentialScript.Reactions =
+      let reactions: Reactions =
         exact ? .exact(declared, completable: completable) : .properties(declared)
       let ordered = declared.has(.preservesObserverOrder)
       var verdict = Verdict()
@@ -65,8 +67,61 @@ enum DifferentialRules {
               + (reactions.delivers ? ", with deliver steps" : ""))
           + "; reactions: \(reactions.description)")
       return verdict.result
-    }
+    },
+    ConformanceRule(
+      "DIFF-02", .capability, binds: .when(.has(.nestedKeyPaths)),
+      title: "seeded random scripts over a nested path keep the path's history",
+      intent: "The KP rules rebind from outside, one change at a time. Apps rebind from inside"
+        + " the handlers: a label's handler swaps the player, observes another path, cancels"
+        + " a sibling. Random scripts of rebinds, title writes, observes, cancels and releases,"
+        + " made as steps and from the nested-path handlers, up to three in a row, must leave"
+        + " every observer showing the path's title, with no title the path never had and no"
+        + " callback without a change on its path; the seed reproduces a failure.",
+      traits: [.followsNestedPath]
+    ) { context in
+      guard context.backend.makeAnyNestedPathFixture() != nil else {
+        return .notApplicable(
+          "the backend offers only Int subjects and no nested observation of its own")
+      }
+      let declared = context.capabilities
+      let synchronous = declared.has(.synchronousDelivery)
+      // An asynchronous backend's handlers run on its delivery turns while the script goes on:
+      // a handler's write or observe and the script's steps would race, and the model could
+      // not order them. Its handlers cancel and release.
+      let nestedWrites = synchronous && Reactions.nestedWritesFit(declared)
+      var verdict = Verdict()
+      for index in 1...nestedScripts {
+        let seed = UInt64(index) &* 0xD1B5_4A32_D192_ED03
+        let steps = NestedPathScript.steps(
+          seed: seed, length: nestedStepsPerScript, nestedWrites: nestedWrites,
+          nestedObserves: synchronous, delivers: !synchronous)
+        guard let failure = nestedPathViolation(steps, on: context) else { continue }
+        verdict.expect(
+          false, "seed \(seed) (script \(index) of \(nestedScripts)): " + failure.action,
+          expected: failure.expected, observed: failure.observed)
+        break
+      }
+      verdict.note(
+        "\(nestedScripts) scripts of \(nestedStepsPerScript) steps over "
+          + (context.hasNativeNestedObservation
+            ? "the backend's own nested observation"
+            : "the backend's subjects chained with flatMapLatest")
+          + "; from the handlers: "
+          + (nestedWrites
+            ? (declared.timing == .willSet
+              ? "title writes, rebinds (outside a delivery: willSet stores after it), "
+              : "rebinds and title writes, ")
+            : "")
+          + (synchronous ? "observes, " : "")
+          + "cancels and releases of any observer, up to 3 in one callback"
+          + (synchronous ? "" : "; with deliver steps"))
+      return verdict.result
+    },
   ]
+
+  /// Nested-path scripts per backend, and steps per script.
+  static let nestedScripts = 40
+  static let nestedStepsPerScript = 80
 }
 
 extension DifferentialRules {
@@ -147,6 +202,39 @@ extension DifferentialRules {
       }
     }
     return recursed
+  }
+
+  /// Replays a nested-path script on a fresh fixture of the backend, checking
+  /// ``NestedPathHistory``'s properties as the events arrive and at rest.
+  static func nestedPathViolation(
+    _ steps: [NestedPathScript.Step], on context: RuleContext
+  ) -> Failure? {
+    guard let fixture = context.backend.makeAnyNestedPathFixture() else { return nil }
+    let declared = context.capabilities
+    let history = NestedPathHistory(declared)
+    var failedAt: Int?
+    NestedPathScript.run(
+      steps, on: fixture, cancelsOnRelease: declared.has(.cancelsOnTokenDeinit),
+      history: history,
+      deliver: { context.settle(until: { history.isSettled }) },
+      afterStep: { index in
+        guard failedAt == nil else { return }
+        let atRest: Bool
+        if case .deliver = steps[index] { atRest = true } else { atRest = history.synchronous }
+        if atRest && history.violation == nil {
+          history.checkAtRest(after: "step \(index + 1) (\(steps[index]))")
+        }
+        if history.violation != nil { failedAt = index }
+      })
+    context.drain()
+    guard let violation = history.violation else { return nil }
+    let shown = steps.prefix((failedAt ?? steps.count - 1) + 1).map(\.description)
+      .joined(separator: "; ")
+    let tail = shown.count > 600 ? "…" + String(shown.suffix(600)) : shown
+    return Failure(
+      action: "from c0 → p0 (title-p0) on the root, c1 → p1: " + tail,
+      expected: violation.expected,
+      observed: violation.observed + " (last events: \(history.lastEvents(10)))")
   }
 
   /// Replays `steps` on the backend, giving it its turns at each `deliver` step, and checks the

@@ -124,7 +124,8 @@ enum DifferentialScript {
         completes: false, delivers: !declared.has(.synchronousDelivery), uniqueValues: true)
     }
 
-    private static func nestedWritesFit(_ declared: BackendCapabilities) -> Bool {
+    /// Whether a script's nested writes fit within the declared reentrancy bound.
+    static func nestedWritesFit(_ declared: BackendCapabilities) -> Bool {
       switch declared.maxReentrancyDepth {
       case .unbounded: return true
       case .bounded(let depth): return depth >= 16

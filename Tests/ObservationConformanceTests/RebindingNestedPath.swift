@@ -1,0 +1,151 @@
+import ObservationCore
+import ObservationFixtures
+
+/// A nested observation written by hand, the way a small KVO-like chain often is: each node
+/// keeps closures per property, and an observation of `root.next?.next?.title` registers on
+/// each property along the path and, when one changes, registers again along the path as it
+/// is now. With `fault == nil` it passes every rule it declares; its ``Fault`` is caught only
+/// by DIFF-02, whose handlers rebind.
+final class RebindingNestedPathFixture: NestedPathFixture {
+  enum Fault: String, CaseIterable, Sendable {
+    /// On a change, the observation reads the new path, calls the handler, and only then
+    /// registers along the path it read: a rebind made by the handler itself is undone, and the
+    /// observation follows (and reports) a detached player. The KP rules rebind only from
+    /// outside the handlers.
+    case registersAlongThePathReadBeforeTheHandler
+  }
+
+  final class Node {
+    var title: String {
+      didSet { notify(\.titleObservers) }
+    }
+    var next: Node? {
+      didSet { notify(\.nextObservers) }
+    }
+    var titleObservers: [Int: () -> Void] = [:]
+    var nextObservers: [Int: () -> Void] = [:]
+
+    init(title: String) { self.title = title }
+
+    /// Calls the observers registered when the change was made that are still registered.
+    private func notify(_ observers: KeyPath<Node, [Int: () -> Void]>) {
+      for key in self[keyPath: observers].keys.sorted() { self[keyPath: observers][key]?() }
+    }
+  }
+
+  /// What `observeTitle` hands out: the observation's only strong reference, so that its
+  /// release cancels at once, even from inside the observation's own handler (while
+  /// `changed()` still holds the observation).
+  final class Handle: ObservationToken {
+    let observation: Observation
+    init(_ observation: Observation) { self.observation = observation }
+    func cancel() { observation.cancel() }
+    deinit { observation.cancel() }
+  }
+
+  final class Observation {
+    let root: Node
+    let depth: Int
+    let fault: Fault?
+    var handler: ((String?) -> Void)?
+    /// The properties it is registered on: a node, and whether it is its title.
+    var registrations: [(node: Node, title: Bool)] = []
+    let key: Int
+
+    init(root: Node, depth: Int, fault: Fault?, key: Int, handler: @escaping (String?) -> Void) {
+      self.root = root
+      self.depth = depth
+      self.fault = fault
+      self.key = key
+      self.handler = handler
+    }
+
+    /// The nodes the path goes through now: the root, then each `next` up to the leaf's node.
+    var path: [Node] {
+      var nodes = [root]
+      while nodes.count < depth, let next = nodes.last!.next { nodes.append(next) }
+      return nodes
+    }
+
+    func leaf(of path: [Node]) -> String? { path.count == depth ? path.last!.title : nil }
+
+    func register(along path: [Node]) {
+      unregister()
+      for (index, node) in path.enumerated() {
+        let title = index == depth - 1
+        let changed: () -> Void = { [weak self] in self?.changed() }
+        if title { node.titleObservers[key] = changed } else { node.nextObservers[key] = changed }
+        registrations.append((node, title))
+      }
+    }
+
+    func unregister() {
+      for (node, title) in registrations {
+        if title { node.titleObservers[key] = nil } else { node.nextObservers[key] = nil }
+      }
+      registrations = []
+    }
+
+    func changed() {
+      guard handler != nil else { return }
+      let path = self.path
+      if fault == .registersAlongThePathReadBeforeTheHandler {
+        handler?(leaf(of: path))
+        guard handler != nil else { return }
+        register(along: path)
+      } else {
+        register(along: path)
+        handler?(leaf(of: path))
+      }
+    }
+
+    func cancel() {
+      unregister()
+      handler = nil
+    }
+  }
+
+  let fault: Fault?
+  private var nextKey = 0
+
+  init(fault: Fault?) { self.fault = fault }
+
+  func makeNode(title: String) -> AnyObject { Node(title: title) }
+
+  func setNext(_ next: AnyObject?, of node: AnyObject) { (node as! Node).next = next as? Node }
+
+  func setTitle(_ title: String, of node: AnyObject) { (node as! Node).title = title }
+
+  func observeTitle(
+    depth: Int, from root: AnyObject, _ handler: @escaping (String?) -> Void
+  ) -> AnyObservationToken {
+    nextKey += 1
+    let observation = Observation(
+      root: root as! Node, depth: depth, fault: fault, key: nextKey, handler: handler)
+    let path = observation.path
+    observation.register(along: path)
+    handler(observation.leaf(of: path))
+    return AnyObservationToken(Handle(observation))
+  }
+}
+
+/// ``BrokenBackend``'s correct subjects, with ``RebindingNestedPathFixture`` as its nested
+/// observation, declared `nestedKeyPaths`.
+struct RebindingNestedPathBackend: NestedPathBackend {
+  let fault: RebindingNestedPathFixture.Fault?
+
+  var name: String { "rebinding-chain-" + (fault?.rawValue ?? "correct") }
+
+  var capabilities: BackendCapabilities {
+    let base = BrokenBackend(fault: nil).capabilities
+    return BackendCapabilities(
+      timing: base.timing, base.flags.union([.nestedKeyPaths]),
+      maxReentrancyDepth: base.maxReentrancyDepth)
+  }
+
+  func makeSubject(initialValue: Int) -> BrokenObservers {
+    BrokenObservers(initialValue, fault: nil)
+  }
+
+  func makeNestedPathFixture() -> any NestedPathFixture { RebindingNestedPathFixture(fault: fault) }
+}
