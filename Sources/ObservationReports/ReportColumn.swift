@@ -252,7 +252,7 @@ package struct ReportColumn: Sendable {
       store: { $0.result[keyPath: path] = $1.asInteger ?? 0 })
   }
 
-  private static func word<Word: RawRepresentable & CaseIterable>(
+  private static func word<Word: RawRepresentable & CaseIterable & Sendable>(
     _ name: String, _ path: WritableKeyPath<CellResult, Word> & Sendable, since: Int = 1
   ) -> ReportColumn where Word.RawValue == String {
     ReportColumn(

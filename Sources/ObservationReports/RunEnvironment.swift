@@ -69,7 +69,8 @@ public struct RunEnvironment: Equatable, Sendable {
   static func hostName() -> String {
     var buffer = [CChar](repeating: 0, count: 256)
     guard gethostname(&buffer, buffer.count) == 0 else { return "unknown" }
-    let name = String(cString: buffer)
+    let name = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let safe = name.unicodeScalars.map {
       CharacterSet.alphanumerics.contains($0) || $0 == "-" ? Character($0) : "-"
     }
