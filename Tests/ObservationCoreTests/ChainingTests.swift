@@ -1,19 +1,20 @@
 import ObservationCore
 import Testing
 
+/// A registration of the test values below: cancelling drops the handler.
+final class HandlerToken<Value>: ObservationToken {
+  var handler: ((Value) -> Void)?
+  init(_ handler: @escaping (Value) -> Void) { self.handler = handler }
+  func cancel() { handler = nil }
+}
+
 /// `flatMapLatest` over handles whose replay arrives later, on another turn.
 @Suite("Chaining over deferred replay")
 struct ChainingTests {
   /// Replays each new observer's current value, and delivers writes, only when `turn()` runs:
   /// a minimal asynchronous backend.
   final class TurnBasedValue<Value>: ObservableValue {
-    final class Token: ObservationToken {
-      var handler: ((Value) -> Void)?
-      init(_ handler: @escaping (Value) -> Void) { self.handler = handler }
-      func cancel() { handler = nil }
-    }
-
-    private var tokens: [Token] = []
+    private var tokens: [HandlerToken<Value>] = []
     private var scheduled: [() -> Void] = []
     private let loop: Loop
 
@@ -31,8 +32,8 @@ struct ChainingTests {
 
     var replaysLater: Bool { true }
 
-    func observe(_ handler: @escaping (Value) -> Void) -> Token {
-      let token = Token(handler)
+    func observe(_ handler: @escaping (Value) -> Void) -> HandlerToken<Value> {
+      let token = HandlerToken(handler)
       tokens.append(token)
       let current = value
       loop.schedule { token.handler?(current) }
@@ -99,13 +100,7 @@ struct ChainingTests {
 struct ChainReleaseTests {
   /// Delivers each write at once to the handlers registered then and still registered.
   final class ImmediateValue<Value>: ObservableValue {
-    final class Token: ObservationToken {
-      var handler: ((Value) -> Void)?
-      init(_ handler: @escaping (Value) -> Void) { self.handler = handler }
-      func cancel() { handler = nil }
-    }
-
-    private var tokens: [Token] = []
+    private var tokens: [HandlerToken<Value>] = []
 
     var value: Value {
       didSet { for token in tokens { token.handler?(value) } }
@@ -115,8 +110,8 @@ struct ChainReleaseTests {
 
     var replaysLater: Bool { false }
 
-    func observe(_ handler: @escaping (Value) -> Void) -> Token {
-      let token = Token(handler)
+    func observe(_ handler: @escaping (Value) -> Void) -> HandlerToken<Value> {
+      let token = HandlerToken(handler)
       tokens.append(token)
       handler(value)
       return token
