@@ -57,6 +57,13 @@ enum SanitizerPass {
     return rule.traits.contains(.stochastic) && pinned == .failed && outcome.kind == .passed
   }
 
+  /// The library backends whose library is compiled in this build, from source, and so carries
+  /// the sanitizer's instrumentation: OpenCombine's. `Observation` and Foundation come prebuilt
+  /// with the toolchain, uninstrumented.
+  static let instrumentedLibraryBackends = BackendCatalog.names.filter {
+    BackendCatalog.provenance(of: $0) == .library("OpenCombine")
+  }
+
   /// The configuration a whole suite runs with in this process: ``configuration(for:)``'s
   /// iterations for the stochastic rules under a sanitizer, the standard one otherwise (where
   /// the same tests run them at full strength).
