@@ -160,7 +160,7 @@ let package = Package(
       name: "BackendTests",
       dependencies: [
         "ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend", "KeyPathBackend",
-        "ObservationBackends", "DenseBackend",
+        "ObservationBackends", "DenseBackend", "SwiftObservationBackend",
       ],
       swiftSettings: swift6),
     // Backends that trap or deadlock in one rule, run as isolated-conformance children by

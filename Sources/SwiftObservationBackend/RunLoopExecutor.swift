@@ -27,7 +27,18 @@ final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
       job.runSynchronously(on: executor)
       pendingJobs.subtract(1, ordering: .sequentiallyConsistent)
     }
+    Self.jobArrived.signal()
   }
+
+  /// Wakes a thread that waits in ``spin(until:timeout:)`` when a job is enqueued, so that it
+  /// sleeps instead of polling its run loop: a run loop without input sources does not block
+  /// (swift-corelibs-foundation returns from `run(mode:before:)` at once), and polling it cost
+  /// a core for as long as a rule waited for a delivery or the lack of one.
+  private static let jobArrived = WakeSignal()
+
+  /// The longest a waiting thread sleeps before it checks its condition again, for the
+  /// conditions that another thread makes true without enqueuing a job here.
+  private static let recheckInterval = Duration.microseconds(500)
 
   /// Whether every job enqueued so far has run.
   var isIdle: Bool { pendingJobs.load(ordering: .sequentiallyConsistent) == 0 }
@@ -47,8 +58,14 @@ final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while !condition() {
-      guard clock.now < deadline else { return false }
+      let now = clock.now
+      guard now < deadline else { return false }
+      // A job enqueued after this point changes the generation, so the wait below returns at
+      // once; one enqueued before it runs in this turn of the run loop.
+      let generation = jobArrived.generation
       _ = RunLoop.current.run(mode: .default, before: .distantPast)
+      if condition() { return true }
+      jobArrived.wait(whileGeneration: generation, upTo: min(deadline, now + recheckInterval))
     }
     return true
   }
