@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of every Swift library target with warnings as errors, and
-# fails if any target has a warning (a broken symbol link, most often).
+# fails if any target has a warning (a broken symbol link, most often), naming each one.
 #
 # The targets come from the manifest: every `regular` target of a library product that has
 # Swift sources (C targets have no symbols to document; executables and tests are not
@@ -33,6 +33,19 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# All targets in one invocation first: one build of the symbol graphs and one start of the
+# plugin (16 targets: 26 s here, against 79 s one by one). With warnings as errors, docc fails
+# on the first warning; only then are the targets built one by one, each with a diagnostics
+# file, to name every warning with its path and line.
+target_options=()
+for target in "${targets[@]}"; do target_options+=(--target "$target"); done
+if swift package generate-documentation "${target_options[@]}" --warnings-as-errors \
+  > "$work/all.log" 2>&1; then
+  echo "${#targets[@]} targets, 0 warnings: ${targets[*]}"
+  exit 0
+fi
+echo "the documentation of ${#targets[@]} targets built together failed; each target alone:"
+
 failed=0
 for target in "${targets[@]}"; do
   # The plugin passes the options it does not know to `docc convert`. With a diagnostics file,
@@ -58,4 +71,9 @@ for target in "${targets[@]}"; do
     failed=1
   fi
 done
+if [ "$failed" -eq 0 ]; then
+  cat "$work/all.log"
+  echo "each target's documentation builds alone, but not all of them together (above)"
+  exit 1
+fi
 exit "$failed"
