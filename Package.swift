@@ -188,6 +188,13 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: languageMode),
+    // The concurrency rules for the thread sanitizer, as an executable: .ci/run builds it alone
+    // with --sanitize=thread, without the test targets it does not need.
+    .executableTarget(
+      name: "thread-sanitizer-pass",
+      dependencies: ["ObservationCore", "ObservationConformance", "ObservationBackends"],
+      path: "Tests/ThreadSanitizerPass",
+      swiftSettings: swift6),
     // A third party's view: only the public contract and the public suite, nothing internal.
     .testTarget(
       name: "ThirdPartyBackendTests",
