@@ -32,8 +32,7 @@ final class LockingObservers: ObservableValue, RemovesObservers, @unchecked Send
   let fault: Fault?
   private let lock = NSRecursiveLock()
   private var stored: Int
-  private var handlers: [(id: Int, handler: (Int) -> Void)] = []
-  private var nextID = 0
+  private var handlers = HandlerList<(Int) -> Void>()
   /// Changes to the list, and the thread that made the last one (the fault's bookkeeping).
   private var changes = 0
   private var lastChanger: ObjectIdentifier?
@@ -55,10 +54,10 @@ final class LockingObservers: ObservableValue, RemovesObservers, @unchecked Send
         return
       }
       if fault == .callsOutUnderLock {
-        for entry in handlers { entry.handler(newValue) }
+        for entry in handlers.all { entry.handler(newValue) }
         lock.unlock()
       } else {
-        let snapshot = handlers
+        let snapshot = handlers.all
         let changesBefore = changes
         lock.unlock()
         for entry in snapshot { entry.handler(newValue) }
@@ -72,7 +71,7 @@ final class LockingObservers: ObservableValue, RemovesObservers, @unchecked Send
   private func redeliver(_ value: Int, since changesBefore: Int) {
     let again = lock.withLock { () -> [(id: Int, handler: (Int) -> Void)] in
       let elsewhere = lastChanger != ObjectIdentifier(Thread.current)
-      return changes != changesBefore && elsewhere ? handlers : []
+      return changes != changesBefore && elsewhere ? handlers.all : []
     }
     for entry in again { entry.handler(value) }
   }
@@ -85,9 +84,7 @@ final class LockingObservers: ObservableValue, RemovesObservers, @unchecked Send
 
   func observe(_ handler: @escaping (Int) -> Void) -> Token {
     lock.lock()
-    nextID += 1
-    let id = nextID
-    handlers.append((id, handler))
+    let id = handlers.append(handler)
     noteChange()
     let current = stored
     if fault == .replaysUnderLock {
@@ -102,7 +99,7 @@ final class LockingObservers: ObservableValue, RemovesObservers, @unchecked Send
 
   func remove(_ id: Int) {
     lock.withLock {
-      handlers.removeAll { $0.id == id }
+      handlers.remove(id)
       noteChange()
     }
   }
@@ -157,7 +154,7 @@ final class SerializingObservers: ObservableValue, RemovesObservers, @unchecked 
   let deliversHandOffsLastFirst: Bool
   private let lock = NSLock()
   private var stored: Int
-  private var handlers: [(id: Int, handler: (Int) -> Void)] = []
+  private var handlers = HandlerList<(Int) -> Void>()
   /// Queued writes, each with the last id registered before it: a write goes only to the
   /// observers registered before it was made, though its delivery may come later.
   private var queue: [(value: Int, lastID: Int)] = []
@@ -165,7 +162,6 @@ final class SerializingObservers: ObservableValue, RemovesObservers, @unchecked 
   private var handOffs: [(value: Int, lastID: Int)] = []
   private var draining = false
   private var drainer: Thread?
-  private var nextID = 0
 
   init(
     _ initialValue: Int, nestedWriteEndsDrain: Bool, losesWakeUp: Bool = false,
@@ -182,7 +178,7 @@ final class SerializingObservers: ObservableValue, RemovesObservers, @unchecked 
     set {
       lock.lock()
       stored = newValue
-      let entry = (value: newValue, lastID: nextID)
+      let entry = (value: newValue, lastID: handlers.lastID)
       if draining && !(nestedWriteEndsDrain && drainer == Thread.current) {
         if deliversHandOffsLastFirst && drainer != Thread.current {
           handOffs.append(entry)
@@ -203,9 +199,9 @@ final class SerializingObservers: ObservableValue, RemovesObservers, @unchecked 
   private func drainQueue() {
     while !queue.isEmpty || !handOffs.isEmpty {
       let next = queue.isEmpty ? handOffs.removeLast() : queue.removeFirst()
-      let snapshot = handlers.filter { $0.id <= next.lastID }
+      let snapshot = handlers.handlers(through: next.lastID)
       lock.unlock()
-      for entry in snapshot { entry.handler(next.value) }
+      for handler in snapshot { handler(next.value) }
       lock.lock()
     }
     if losesWakeUp {
@@ -220,14 +216,12 @@ final class SerializingObservers: ObservableValue, RemovesObservers, @unchecked 
 
   func observe(_ handler: @escaping (Int) -> Void) -> Token {
     lock.withLock {
-      nextID += 1
-      handlers.append((nextID, handler))
-      return Token(id: nextID, owner: self)
+      Token(id: handlers.append(handler), owner: self)
     }
   }
 
   func remove(_ id: Int) {
-    lock.withLock { handlers.removeAll { $0.id == id } }
+    lock.withLock { _ = handlers.remove(id) }
   }
 }
 

@@ -118,9 +118,7 @@ final class HoppingObservers: ObservableValue, RemovesObservers {
   nonisolated(unsafe) static var turns: [() -> Void] = []
 
   private var stored: Int
-  private var handlers: [Int: (Int) -> Void] = [:]
-  private var order: [Int] = []
-  private var nextID = 0
+  private var handlers = HandlerList<(Int) -> Void>()
 
   init(_ initialValue: Int) { stored = initialValue }
 
@@ -129,29 +127,28 @@ final class HoppingObservers: ObservableValue, RemovesObservers {
     set {
       stored = newValue
       // Each observer registered now gets the value on the next turn, unless cancelled first.
-      let recipients = order
+      let recipients = handlers.all.map(\.id)
       Self.turns.append { [weak self] in
         guard let self else { return }
-        for id in recipients { self.handlers[id]?(newValue) }
+        for id in recipients { self.handlers.handler(id)?(newValue) }
       }
     }
   }
 
   func observe(_ handler: @escaping (Int) -> Void) -> Token {
-    nextID += 1
-    handlers[nextID] = handler
-    order.append(nextID)
-    return Token(id: nextID, owner: self)
+    Token(id: handlers.append(handler), owner: self)
   }
 
-  func remove(_ id: Int) {
-    handlers[id] = nil
-    order.removeAll { $0 == id }
-  }
+  func remove(_ id: Int) { handlers.remove(id) }
 
   /// Takes every pending turn, including those the turns add.
   static func takeTurns() {
-    while !turns.isEmpty { turns.removeFirst()() }
+    // A batch at a time, in order: the turns a batch adds come after it, as from a queue.
+    while !turns.isEmpty {
+      let batch = turns
+      turns = []
+      for turn in batch { turn() }
+    }
   }
 }
 
