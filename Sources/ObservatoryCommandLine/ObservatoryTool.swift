@@ -38,8 +38,7 @@ public enum ObservatoryTool {
   /// Who wrote the `.original` backend called `name`: ``packageName`` for the tool's own
   /// backends, Observatory for a built-in one that a third party's tool measures too.
   static func writer(ofOriginal name: String) -> String {
-    guard let ownBackends, !ownBackends.contains(name) else { return packageName }
-    return "Observatory"
+    SweepCatalog.writer(ofOriginal: name, packageName: packageName, ownBackends: ownBackends)
   }
 
   /// What the tool's messages start with: `observatory`, or the third party's executable name.

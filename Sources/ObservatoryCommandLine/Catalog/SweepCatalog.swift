@@ -97,6 +97,16 @@ extension SweepCatalog {
   /// Who wrote the `.original` backend called `name`: ``packageName``, or Observatory for a
   /// built-in backend that a third party's tool measures beside its own.
   package func writer(ofOriginal name: String) -> String {
+    Self.writer(ofOriginal: name, packageName: packageName, ownBackends: ownBackends)
+  }
+
+  /// Who wrote the `.original` backend called `name` in a tool whose own backends are
+  /// `ownBackends` (`nil` in Observatory's own tool), written in `packageName`.
+  ///
+  /// - Complexity: O(1) on average.
+  package static func writer(
+    ofOriginal name: String, packageName: String, ownBackends: Set<String>?
+  ) -> String {
     guard let ownBackends, !ownBackends.contains(name) else { return packageName }
     return "Observatory"
   }
