@@ -22,7 +22,8 @@ struct DenseBackendConformanceTests {
   func catalogueVariants() async throws {
     for (name, extra) in [("dense", [RuleID]()), ("dense-synchronized", Self.threads)] {
       let report = await SharedReports.report(name, .direct)
-      try expectPassed(Self.common + extra + ["INIT-02", "SUB-01"], in: report, name)
+      try expectPassed(
+        Self.common + extra + ["INIT-02", "SUB-01"], in: Self.outcomes(in: report), name)
     }
   }
 
@@ -48,8 +49,7 @@ struct DenseBackendConformanceTests {
   /// - Complexity: the whole suite on `backend` (seconds).
   static func outcomes(of backend: some ObservationBackend) -> [RuleID: RuleOutcome] {
     guard Sanitizer.address || Sanitizer.thread else {
-      let report = ConformanceSuite.run(backend)
-      return Dictionary(uniqueKeysWithValues: report.results.map { ($0.rule.id, $0.outcome) })
+      return outcomes(in: ConformanceSuite.run(backend))
     }
     let rules = ConformanceSuite.rules.filter { !$0.traits.contains(.suiteLevel) }
     return Dictionary(
@@ -62,13 +62,11 @@ struct DenseBackendConformanceTests {
       })
   }
 
-  private func expectPassed(
-    _ ids: [RuleID], in report: ConformanceReport, _ name: String,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    try expectPassed(
-      ids, in: Dictionary(uniqueKeysWithValues: report.results.map { ($0.rule.id, $0.outcome) }),
-      name, sourceLocation: sourceLocation)
+  /// Every rule's outcome in `report`, by rule.
+  ///
+  /// - Complexity: O(*n*) for *n* rules.
+  static func outcomes(in report: ConformanceReport) -> [RuleID: RuleOutcome] {
+    Dictionary(uniqueKeysWithValues: report.results.map { ($0.rule.id, $0.outcome) })
   }
 
   private func expectPassed(

@@ -41,9 +41,7 @@ enum SanitizerPass {
   /// a rare wrong outcome, which the run without a sanitizer does. (Under the address
   /// sanitizer a THR rule at 459 iterations takes minutes per backend.)
   static func configuration(for rule: ConformanceRule) -> ConformanceConfiguration {
-    guard rule.traits.contains(.stochastic) else { return .standard }
-    return ConformanceConfiguration(
-      stochasticIterations: ConformanceConfiguration.concurrencyProbeIterations)
+    rule.traits.contains(.stochastic) ? SanitizerRuns.configuration : .standard
   }
 
   /// Whether `outcome`, from a run with ``configuration(for:)``, agrees with `pinned`, the
@@ -53,8 +51,7 @@ enum SanitizerPass {
   static func agrees(
     _ outcome: RuleOutcome, for rule: ConformanceRule, with pinned: RuleOutcome.Kind
   ) -> Bool {
-    if outcome.kind == pinned { return true }
-    return rule.traits.contains(.stochastic) && pinned == .failed && outcome.kind == .passed
+    SanitizerRuns.agrees(outcome.kind, for: rule, with: pinned)
   }
 
   /// The library backends whose library is compiled in this build, from source, and so carries
@@ -68,9 +65,7 @@ enum SanitizerPass {
   /// iterations for the stochastic rules under a sanitizer, the standard one otherwise (where
   /// the same tests run them at full strength).
   static var suiteConfiguration: ConformanceConfiguration {
-    guard Sanitizer.address || Sanitizer.thread else { return .standard }
-    return ConformanceConfiguration(
-      stochasticIterations: ConformanceConfiguration.concurrencyProbeIterations)
+    Sanitizer.address || Sanitizer.thread ? SanitizerRuns.configuration : .standard
   }
 
   /// Runs `rule` on the built-in backend called `name` with ``configuration(for:)`` and records

@@ -4,10 +4,9 @@
 // exits 1 if a rule's outcome disagrees with the committed matrix, and the sanitizer's runtime
 // makes it fail on a data race it reports.
 //
-// Each THR rule runs at ConformanceConfiguration.concurrencyProbeIterations iterations instead
-// of 459: each iteration drives the same concurrent paths, and the sanitizer reports a race
-// when it happens, not once in a hundred interleavings. A rule pinned as failing may pass in
-// fewer iterations (its fault is rare); one pinned as passing must pass. The tests without a
+// Each THR rule runs as SanitizerRuns says: at ConformanceConfiguration's
+// concurrencyProbeIterations instead of 459, and a rule pinned as failing may pass in fewer
+// iterations (its fault is rare); one pinned as passing must pass. The tests without a
 // sanitizer hold every rule at full strength to the same matrix.
 import Dispatch
 import Foundation
@@ -32,21 +31,17 @@ enum ThreadSanitizerPass {
     let backends = BackendCatalog.all.filter { $0.capabilities.has(.threadSafe) }
     let rules = ConformanceSuite.rules.filter { $0.traits.contains(.concurrent) }
     let cases = Cases(value: backends.flatMap { backend in rules.map { (backend, $0) } })
-    let configuration = ConformanceConfiguration(
-      stochasticIterations: ConformanceConfiguration.concurrencyProbeIterations)
     let disagreements = Mutex<[String]>([])
     DispatchQueue.concurrentPerform(iterations: cases.value.count) { index in
       let (backend, rule) = cases.value[index]
       let key = "\(rule.id) on \(backend.name)"
-      let outcome = ConformanceSuite.run(rule, on: backend, configuration: configuration)
+      let outcome = ConformanceSuite.run(
+        rule, on: backend, configuration: SanitizerRuns.configuration)
       guard let expected = pinned[key] else {
         disagreements.withLock { $0.append("\(key): no outcome in \(matrixURL.path)") }
         return
       }
-      let agrees =
-        outcome.kind == expected
-        || (rule.traits.contains(.stochastic) && expected == .failed && outcome.kind == .passed)
-      if !agrees {
+      if !SanitizerRuns.agrees(outcome.kind, for: rule, with: expected) {
         disagreements.withLock {
           $0.append("\(key): pinned \(expected.rawValue), got \(outcome.label): \(outcome.details)")
         }
