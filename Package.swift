@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "SubjectBackend", targets: ["SubjectBackend"]),
     .library(name: "KeyPathBackend", targets: ["KeyPathBackend"]),
     .library(name: "SwiftObservationBackend", targets: ["SwiftObservationBackend"]),
+    .library(name: "AsyncStreamBackend", targets: ["AsyncStreamBackend"]),
     .library(name: "NotificationCenterBackend", targets: ["NotificationCenterBackend"]),
     .library(name: "ObservationBackends", targets: ["ObservationBackends"]),
     .library(name: "ObservationWorkloads", targets: ["ObservationWorkloads"]),
@@ -78,9 +79,15 @@ let package = Package(
       name: "KeyPathBackend",
       dependencies: ["ObservationCore", "ObservationFixtures"],
       swiftSettings: swift6),
+    // The run loop the asynchronous backends deliver on, as an app's main actor would.
+    .target(name: "RunLoopExecution", swiftSettings: swift6),
     .target(
       name: "SwiftObservationBackend",
-      dependencies: ["ObservationCore", "ObservationFixtures"],
+      dependencies: ["ObservationCore", "ObservationFixtures", "RunLoopExecution"],
+      swiftSettings: languageMode),
+    .target(
+      name: "AsyncStreamBackend",
+      dependencies: ["ObservationCore", "RunLoopExecution"],
       swiftSettings: languageMode),
     .target(
       name: "NotificationCenterBackend",
@@ -90,7 +97,8 @@ let package = Package(
       name: "ObservationBackends",
       dependencies: [
         "ObservationCore", "LinkedListBackend", "ArrayBackend", "DenseBackend", "SubjectBackend",
-        "KeyPathBackend", "SwiftObservationBackend", "NotificationCenterBackend",
+        "KeyPathBackend", "SwiftObservationBackend", "AsyncStreamBackend",
+        "NotificationCenterBackend",
       ],
       swiftSettings: swift6),
 
@@ -160,7 +168,7 @@ let package = Package(
       name: "BackendTests",
       dependencies: [
         "ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend", "KeyPathBackend",
-        "ObservationBackends", "DenseBackend", "SwiftObservationBackend",
+        "ObservationBackends", "DenseBackend", "RunLoopExecution", "AsyncStreamBackend",
       ],
       swiftSettings: swift6),
     // Backends that trap or deadlock in one rule, run as isolated-conformance children by

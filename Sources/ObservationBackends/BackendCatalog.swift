@@ -1,4 +1,5 @@
 import ArrayBackend
+import AsyncStreamBackend
 import DenseBackend
 import KeyPathBackend
 import LinkedListBackend
@@ -48,6 +49,9 @@ public enum BackendCatalog {
       BackendDescription(provenance: .library("OpenCombine"), nestedVariantOf: published))
     visitor.visit(SwiftObservationTrackingStrategy(), observation)
     visitor.visit(SwiftObservationsStrategy(), observation)
+    visitor.visit(
+      AsyncStreamStrategy(),
+      BackendDescription(provenance: .library("AsyncStream")))
     visitor.visit(
       NotificationCenterStrategy(),
       BackendDescription(provenance: .library("Foundation NotificationCenter")))

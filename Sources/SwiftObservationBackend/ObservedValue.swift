@@ -1,5 +1,6 @@
 import Observation
 import ObservationCore
+import RunLoopExecution
 
 /// An `@Observable` object holding one value, observed with the `Observations` async sequence.
 ///

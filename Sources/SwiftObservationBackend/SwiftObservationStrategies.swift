@@ -1,4 +1,5 @@
 import ObservationCore
+import RunLoopExecution
 
 /// Swift's `Observation` framework through `withObservationTracking`, re-armed after each
 /// change: ``TrackedValue``.

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import SwiftObservationBackend
+@testable import RunLoopExecution
 
 /// The run loop executor that the `Observations` backends deliver through, and that their
 /// `awaitDelivery` runs.

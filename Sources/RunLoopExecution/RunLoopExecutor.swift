@@ -1,8 +1,10 @@
 import Foundation
-import Observation
 import Synchronization
 
 /// A serial executor that runs its jobs on one thread's run loop: the thread that observes.
+///
+/// The asynchronous backends (`Observations`, `AsyncStream`, `share()`) deliver through it, and
+/// their `awaitDelivery` runs it: ``spin(until:timeout:)``.
 ///
 /// It plays the part the main actor plays in an app: code isolated to it runs only when its
 /// thread returns to the run loop, so writes made in one synchronous block on that thread form
@@ -11,15 +13,15 @@ import Synchronization
 /// It is also the observing tasks' preferred task executor, so their nonisolated steps run on
 /// the same run loop and never wait for a thread of the global pool, which may be busy (all of
 /// it, when parallel tests block their threads while they spin their run loops).
-final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
+package final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
   private let runLoop: RunLoop
   /// Jobs enqueued and not yet run to their end.
   private let pendingJobs = Atomic<Int>(0)
 
   /// An executor on the calling thread's run loop.
-  init() { runLoop = RunLoop.current }
+  package init() { runLoop = RunLoop.current }
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let executor = asUnownedSerialExecutor()
     pendingJobs.add(1, ordering: .sequentiallyConsistent)
@@ -41,10 +43,10 @@ final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
   private static let recheckInterval = Duration.microseconds(500)
 
   /// Whether every job enqueued so far has run.
-  var isIdle: Bool { pendingJobs.load(ordering: .sequentiallyConsistent) == 0 }
+  package var isIdle: Bool { pendingJobs.load(ordering: .sequentiallyConsistent) == 0 }
 
   /// The executor of the calling thread, made on first use.
-  static var current: RunLoopExecutor {
+  package static var current: RunLoopExecutor {
     let key = "org.observatory.RunLoopExecutor"
     if let executor = Thread.current.threadDictionary[key] as? RunLoopExecutor { return executor }
     let executor = RunLoopExecutor()
@@ -54,7 +56,7 @@ final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
 
   /// Runs the calling thread's run loop until `condition` holds or `timeout` passes, and
   /// returns whether `condition` holds.
-  static func spin(until condition: () -> Bool, timeout: Duration) -> Bool {
+  package static func spin(until condition: () -> Bool, timeout: Duration) -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while !condition() {
@@ -72,35 +74,8 @@ final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
 
   /// Runs the calling thread's run loop until its executor has run every job enqueued so far
   /// (and the jobs those enqueued), or `timeout` passes; returns whether it is idle.
-  static func spinUntilIdle(timeout: Duration) -> Bool {
+  package static func spinUntilIdle(timeout: Duration) -> Bool {
     let executor = current
     return spin(until: { executor.isIdle }, timeout: timeout)
-  }
-}
-
-/// The isolation an observing thread's `Observations` sequences run in: its run loop.
-actor RunLoopIsolation {
-  private nonisolated let executor: RunLoopExecutor
-
-  /// The isolation of the calling thread.
-  init() { executor = .current }
-
-  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
-
-  /// Iterates `Observations { read() }` in this isolation, calling `deliver` with each element
-  /// until it returns `false` or the task is cancelled.
-  ///
-  /// The emit closure captures the isolated `self`, so it inherits this isolation: `read` runs
-  /// on the observing thread, never concurrently with that thread's writes.
-  func iterate<Element: Sendable>(
-    _ read: @escaping @Sendable () -> Element, deliver: (Element) -> Bool
-  ) async {
-    let changes = Observations { () -> Element in
-      self.preconditionIsolated()
-      return read()
-    }
-    for await element in changes {
-      if !deliver(element) { break }
-    }
   }
 }

@@ -1,0 +1,46 @@
+import ObservationCore
+import RunLoopExecution
+
+/// One `AsyncStream` per observer, fed by its continuation and consumed by a task of its own:
+/// ``StreamedValue``.
+public struct AsyncStreamStrategy: ObservationBackend {
+  /// Creates the backend descriptor.
+  public init() {}
+
+  /// `async-stream`.
+  public var name: String { "async-stream" }
+
+  /// What the pattern gives, as the suite found it.
+  public var capabilities: BackendCapabilities {
+    BackendCapabilities(
+      timing: .asynchronousOrdered,
+      [.deliversEveryValue, .cancelsOnTokenDeinit],
+      maxReentrancyDepth: .unbounded)
+  }
+
+  /// A new ``StreamedValue``.
+  public func makeSubject(initialValue: Int) -> StreamedValue<Int> { StreamedValue(initialValue) }
+
+  /// A new ``StreamedValue`` of any value type.
+  public func makeSubject<Value>(
+    of valueType: Value.Type, initialValue: Value
+  )
+    -> (any ObservableValue<Value>)?
+  {
+    StreamedValue(initialValue)
+  }
+
+  /// Runs the calling thread's run loop, where the observers' tasks run, until `condition`
+  /// holds or `timeout` passes.
+  @discardableResult
+  public func awaitDelivery(until condition: () -> Bool, timeout: Duration) -> Bool {
+    RunLoopExecutor.spin(until: condition, timeout: timeout)
+  }
+
+  /// Runs the calling thread's run loop until the jobs of its observers' tasks have all run, or
+  /// `timeout` passes; returns whether none is left.
+  @discardableResult
+  public func awaitScheduledDeliveries(timeout: Duration) -> Bool {
+    RunLoopExecutor.spinUntilIdle(timeout: timeout)
+  }
+}
