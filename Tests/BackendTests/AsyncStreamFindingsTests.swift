@@ -47,7 +47,7 @@ struct AsyncStreamFindingsTests {
     #expect(received.withLock { $0 } == [1])
   }
 
-  @Test("A cancelled task keeps its captures until its executor runs it again (MEM-01)")
+  @Test("A cancelled task keeps its captures until its executor runs it again (MEM-01, MEM-05)")
   func cancelledTaskKeepsCaptures() {
     let executor = HeldExecutor()
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
