@@ -80,7 +80,10 @@ let package = Package(
       dependencies: ["ObservationCore", "ObservationFixtures"],
       swiftSettings: swift6),
     // The run loop the asynchronous backends deliver on, as an app's main actor would.
-    .target(name: "RunLoopExecution", swiftSettings: swift6),
+    .target(
+      name: "RunLoopExecution",
+      dependencies: [.product(name: "DequeModule", package: "swift-collections")],
+      swiftSettings: swift6),
     .target(
       name: "SwiftObservationBackend",
       dependencies: ["ObservationCore", "ObservationFixtures", "RunLoopExecution"],

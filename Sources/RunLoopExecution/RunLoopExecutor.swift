@@ -1,41 +1,53 @@
+import DequeModule
 import Foundation
 import Synchronization
 
-/// A serial executor that runs its jobs on one thread's run loop: the thread that observes.
+/// A serial executor whose jobs run on one thread, the thread that observes, only while that
+/// thread waits in ``spin(until:timeout:)``: a run loop of its own.
 ///
 /// The asynchronous backends (`Observations`, `AsyncStream`, `share()`) deliver through it, and
-/// their `awaitDelivery` runs it: ``spin(until:timeout:)``.
+/// their `awaitDelivery` runs it.
 ///
 /// It plays the part the main actor plays in an app: code isolated to it runs only when its
-/// thread returns to the run loop, so writes made in one synchronous block on that thread form
-/// one transaction for `Observations`.
+/// thread returns to its loop, so writes made in one synchronous block on that thread form one
+/// transaction for `Observations`.
 ///
 /// It is also the observing tasks' preferred task executor, so their nonisolated steps run on
-/// the same run loop and never wait for a thread of the global pool, which may be busy (all of
-/// it, when parallel tests block their threads while they spin their run loops).
+/// the same thread and never wait for a thread of the global pool, which may be busy (all of
+/// it, when parallel tests block their threads while they spin).
+///
+/// The jobs wait in a queue of its own rather than in Foundation's `RunLoop`: on Linux,
+/// `RunLoop.perform` allocates a mode array, a block and run loop bookkeeping for every job,
+/// which made the executor, not the strategy it runs, most of an asynchronous delivery's cost.
 package final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
-  private let runLoop: RunLoop
+  /// Jobs enqueued and not yet started, oldest first.
+  private let queue = Mutex(Deque<UnownedJob>())
   /// Jobs enqueued and not yet run to their end.
   private let pendingJobs = Atomic<Int>(0)
 
-  /// An executor on the calling thread's run loop.
-  package init() { runLoop = RunLoop.current }
+  private init() {}
 
+  /// Queues `job` to run when the executor's thread next spins, and wakes it if it sleeps.
+  ///
+  /// - Complexity: O(1) amortized; no allocation once the queue has grown to its working size.
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    let executor = asUnownedSerialExecutor()
     pendingJobs.add(1, ordering: .sequentiallyConsistent)
-    runLoop.perform { [self] in
-      job.runSynchronously(on: executor)
-      pendingJobs.subtract(1, ordering: .sequentiallyConsistent)
-    }
+    queue.withLock { $0.append(job) }
     Self.jobArrived.signal()
   }
 
+  /// Runs the jobs queued so far, and those they queue, until none is left.
+  private func runQueuedJobs() {
+    let executor = asUnownedSerialExecutor()
+    while let job = queue.withLock({ $0.popFirst() }) {
+      job.runSynchronously(on: executor)
+      pendingJobs.subtract(1, ordering: .sequentiallyConsistent)
+    }
+  }
+
   /// Wakes a thread that waits in ``spin(until:timeout:)`` when a job is enqueued, so that it
-  /// sleeps instead of polling its run loop: a run loop without input sources does not block
-  /// (swift-corelibs-foundation returns from `run(mode:before:)` at once), and polling it cost
-  /// a core for as long as a rule waited for a delivery or the lack of one.
+  /// sleeps instead of polling its queue.
   private static let jobArrived = WakeSignal()
 
   /// The longest a waiting thread sleeps before it checks its condition again, for the
@@ -45,35 +57,53 @@ package final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Se
   /// Whether every job enqueued so far has run.
   package var isIdle: Bool { pendingJobs.load(ordering: .sequentiallyConsistent) == 0 }
 
-  /// The executor of the calling thread, made on first use.
+  /// The executor of the calling thread, made on first use and kept for the thread's life.
+  ///
+  /// - Complexity: O(1): one thread-specific load.
   package static var current: RunLoopExecutor {
-    let key = "org.observatory.RunLoopExecutor"
-    if let executor = Thread.current.threadDictionary[key] as? RunLoopExecutor { return executor }
+    if let stored = pthread_getspecific(threadKey) {
+      return Unmanaged<RunLoopExecutor>.fromOpaque(stored).takeUnretainedValue()
+    }
     let executor = RunLoopExecutor()
-    Thread.current.threadDictionary[key] = executor
+    pthread_setspecific(threadKey, Unmanaged.passRetained(executor).toOpaque())
     return executor
   }
 
-  /// Runs the calling thread's run loop until `condition` holds or `timeout` passes, and
+  /// The thread-specific slot that holds each thread's executor, released when the thread
+  /// exits.
+  private static let threadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let created = pthread_key_create(&key) { stored in
+      guard let stored else { return }
+      Unmanaged<RunLoopExecutor>.fromOpaque(stored).release()
+    }
+    precondition(created == 0, "pthread_key_create failed with \(created)")
+    return key
+  }()
+
+  /// Runs the calling thread's queued jobs until `condition` holds or `timeout` passes, and
   /// returns whether `condition` holds.
   package static func spin(until condition: () -> Bool, timeout: Duration) -> Bool {
+    let executor = current
     let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
+    var deadline: ContinuousClock.Instant?
     while !condition() {
-      let now = clock.now
-      guard now < deadline else { return false }
       // A job enqueued after this point changes the generation, so the wait below returns at
-      // once; one enqueued before it runs in this turn of the run loop.
+      // once; one enqueued before it runs in this turn.
       let generation = jobArrived.generation
-      _ = RunLoop.current.run(mode: .default, before: .distantPast)
+      executor.runQueuedJobs()
       if condition() { return true }
-      jobArrived.wait(whileGeneration: generation, upTo: min(deadline, now + recheckInterval))
+      let now = clock.now
+      let end = deadline ?? now.advanced(by: timeout)
+      deadline = end
+      guard now < end else { return false }
+      jobArrived.wait(whileGeneration: generation, upTo: min(end, now + recheckInterval))
     }
     return true
   }
 
-  /// Runs the calling thread's run loop until its executor has run every job enqueued so far
-  /// (and the jobs those enqueued), or `timeout` passes; returns whether it is idle.
+  /// Runs the calling thread's queued jobs until its executor has run every job enqueued so
+  /// far (and the jobs those enqueued), or `timeout` passes; returns whether it is idle.
   package static func spinUntilIdle(timeout: Duration) -> Bool {
     let executor = current
     return spin(until: { executor.isIdle }, timeout: timeout)
