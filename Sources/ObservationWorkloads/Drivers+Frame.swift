@@ -70,6 +70,13 @@ extension Drivers {
       case .inTheRegion(let measuresRetention):
         retention = measuresRetention
         awaitsEachWrite = false
+        // What an earlier run left to an asynchronous backend's loop (the tasks of observers
+        // cancelled as its tokens went, which free their memory only when the loop runs them)
+        // runs now, not in this region, where it would count as this region's time and make
+        // its retained bytes negative.
+        if !backend.capabilities.has(.synchronousDelivery) {
+          _ = backend.awaitScheduledDeliveries(timeout: .seconds(10))
+        }
       }
       timedRegion = TimedRegion(probe: probe)
       liveBefore = retention ? timedRegion.liveBytes() : nil
