@@ -99,6 +99,19 @@ struct ReportTests {
     #expect(row.status.reason.contains("jemalloc"))
   }
 
+  @Test("A region whose live bytes fell leaves its memory columns empty, so the report still reads")
+  func negativeRetention() throws {
+    var outcome = Rows.outcome([1, 2, 3])
+    outcome.allocationsPerOperation = 2
+    outcome.retainedBytesPerObserver = -145.571
+    let text = Rows.report([(Rows.plan(workload: .subscribe), .finished(outcome))])
+    let row = try #require(try ReportReader.read(Rows.write(text)).first)
+    #expect(row.status.name == "ok-no-memory")
+    #expect(row.allocationsPerOperation == nil && row.retainedBytesPerObserver == nil)
+    #expect(row.status.reason.contains("live bytes fell by 146 per observer"))
+    #expect(row.nanoseconds?.median == 2)
+  }
+
   @Test("Order statistics interpolate between ranks")
   func statistics() throws {
     let summary = try #require(CellResult.Quantiles([4, 1, 3, 2]))

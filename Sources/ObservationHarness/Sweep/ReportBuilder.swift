@@ -97,7 +97,13 @@ package struct ReportBuilder {
     if cell.workload.hasRatioToLimit, let limit, limit > 0 {
       result.ratioToLimit = summary.median / limit
     }
-    if outcome.memoryMeasured {
+    if outcome.memoryMeasured, let retained = outcome.retainedBytesPerObserver, retained < 0 {
+      // Live bytes fell while the observers subscribed: the region freed what something before
+      // it had allocated, so none of its memory figures is this cell's alone.
+      result.status = .okWithoutMemory(
+        reason: "live bytes fell by \(Int((-retained).rounded())) per observer in the timed region,"
+          + " which freed memory allocated before it: its memory columns are left empty")
+    } else if outcome.memoryMeasured {
       result.allocationsPerOperation = outcome.allocationsPerOperation
       result.bytesPerOperation = outcome.bytesPerOperation
       result.retainedBytesPerObserver = outcome.retainedBytesPerObserver
