@@ -65,17 +65,28 @@ package final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Se
       return Unmanaged<RunLoopExecutor>.fromOpaque(stored).takeUnretainedValue()
     }
     let executor = RunLoopExecutor()
-    pthread_setspecific(threadKey, Unmanaged.passRetained(executor).toOpaque())
+    liveExecutors.withLock { $0[ObjectIdentifier(executor)] = executor }
+    pthread_setspecific(threadKey, Unmanaged.passUnretained(executor).toOpaque())
     return executor
   }
 
-  /// The thread-specific slot that holds each thread's executor, released when the thread
-  /// exits.
+  /// Every live thread's executor, which this table owns: the thread-specific slot only points
+  /// at it. LeakSanitizer does not read thread-specific data, so an executor owned from there
+  /// would look leaked, with every task and job that only it reaches.
+  private static let liveExecutors = Mutex<[ObjectIdentifier: RunLoopExecutor]>([:])
+
+  /// The thread-specific slot that finds each thread's executor. When the thread exits, an
+  /// idle executor leaves ``liveExecutors``; one with jobs left stays, with its jobs, which no
+  /// thread can run any more but which would otherwise be tasks nothing points to.
   private static let threadKey: pthread_key_t = {
     var key = pthread_key_t()
     let created = pthread_key_create(&key) { stored in
       guard let stored else { return }
-      Unmanaged<RunLoopExecutor>.fromOpaque(stored).release()
+      let executor = Unmanaged<RunLoopExecutor>.fromOpaque(stored).takeUnretainedValue()
+      guard executor.isIdle else { return }
+      _ = RunLoopExecutor.liveExecutors.withLock {
+        $0.removeValue(forKey: ObjectIdentifier(executor))
+      }
     }
     precondition(created == 0, "pthread_key_create failed with \(created)")
     return key
