@@ -97,7 +97,7 @@ package final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Se
   package static func spin(until condition: () -> Bool, timeout: Duration) -> Bool {
     let executor = current
     let clock = ContinuousClock()
-    var deadline: ContinuousClock.Instant?
+    let deadline = clock.now.advanced(by: timeout)
     while !condition() {
       // A job enqueued after this point changes the generation, so the wait below returns at
       // once; one enqueued before it runs in this turn.
@@ -105,10 +105,8 @@ package final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Se
       executor.runQueuedJobs()
       if condition() { return true }
       let now = clock.now
-      let end = deadline ?? now.advanced(by: timeout)
-      deadline = end
-      guard now < end else { return false }
-      jobArrived.wait(whileGeneration: generation, upTo: min(end, now + recheckInterval))
+      guard now < deadline else { return false }
+      jobArrived.wait(whileGeneration: generation, upTo: min(deadline, now + recheckInterval))
     }
     return true
   }
