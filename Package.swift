@@ -194,7 +194,7 @@ let package = Package(
       name: "ObservationHarnessTests",
       dependencies: [
         "ObservationHarness", "ObservatoryCommandLine", "observatory", "ObservationCore",
-        "ObservationBackends", "ObservationReports",
+        "ObservationBackends", "ObservationReports", "DenseBackend",
         "ObservationConformance", "ObservationConformanceTesting", "ObservationWorkloads",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],

@@ -15,11 +15,14 @@ public struct Cell: Hashable, Sendable {
   public var n: Int
   /// The depth of the observed path for `nested`; 0 for the single-property workloads.
   public var depth: Int
+  /// The threads using the subject at once for a contended workload
+  /// (``Workload/isContended``); 1 for the others.
+  public var threads: Int
 
   /// A cell of `backend` running `workload` with `n` observers under `allocator`.
   public init(
     allocator: Allocator, backend: String, workload: Workload,
-    pattern: WorkloadPattern = .single, n: Int, depth: Int = 0
+    pattern: WorkloadPattern = .single, n: Int, depth: Int = 0, threads: Int = 1
   ) {
     self.allocator = allocator
     self.backend = backend
@@ -27,25 +30,30 @@ public struct Cell: Hashable, Sendable {
     self.pattern = pattern
     self.n = n
     self.depth = depth
+    self.threads = threads
   }
 
   /// The cell's name in reports and comparisons: allocator, backend, workload, pattern, n
-  /// and depth, joined by `/`.
+  /// and depth, joined by `/`, then the threads when there are several (so that a one-thread
+  /// cell keeps the name it had before reports had threads).
   public var key: String {
-    [
+    var parts = [
       allocator.rawValue, backend, workload.rawValue, pattern.rawValue, String(n), String(depth),
-    ].joined(separator: "/")
+    ]
+    if threads != 1 { parts.append(String(threads)) }
+    return parts.joined(separator: "/")
   }
 
   /// The series this cell belongs to: every size of one (allocator, backend, workload,
-  /// pattern, depth).
+  /// pattern, depth, threads).
   package var series: Series {
     Series(
-      allocator: allocator, backend: backend, workload: workload, pattern: pattern, depth: depth)
+      allocator: allocator, backend: backend, workload: workload, pattern: pattern, depth: depth,
+      threads: threads)
   }
 
-  /// Every size of one (allocator, backend, workload, pattern, depth): the cells whose times
-  /// project the next size's, and which a capped size stops.
+  /// Every size of one (allocator, backend, workload, pattern, depth, threads): the cells whose
+  /// times project the next size's, and which a capped size stops.
   package struct Series: Hashable, Sendable {
     /// The allocator.
     package var allocator: Allocator
@@ -57,6 +65,8 @@ public struct Cell: Hashable, Sendable {
     package var pattern: WorkloadPattern
     /// The path depth (0 for the single-property workloads).
     package var depth: Int
+    /// The threads (1 for the workloads that are not contended).
+    package var threads: Int
   }
 }
 

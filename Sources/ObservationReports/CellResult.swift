@@ -90,6 +90,10 @@ public struct CellResult: Equatable, Sendable {
     case invalid(reason: String)
     /// The cell's process failed: a crash, an exit status, no outcome.
     case failed(reason: String)
+    /// Not measured, because the workload does not apply to the row, for `reason`: a contended
+    /// workload on a backend that does not declare `threadSafe`, where concurrent use is
+    /// undefined behaviour (schema 3).
+    case notApplicable(reason: String)
 
     /// The `status` column's value.
     public var name: String {
@@ -99,6 +103,7 @@ public struct CellResult: Equatable, Sendable {
       case .capped: return "capped"
       case .invalid: return "invalid"
       case .failed: return "failed"
+      case .notApplicable: return "n/a"
       }
     }
 
@@ -107,7 +112,7 @@ public struct CellResult: Equatable, Sendable {
       switch self {
       case .ok: return ""
       case .okWithoutMemory(let reason), .capped(let reason), .invalid(let reason),
-        .failed(let reason):
+        .failed(let reason), .notApplicable(let reason):
         return reason
       }
     }
@@ -116,12 +121,12 @@ public struct CellResult: Equatable, Sendable {
     public var isMeasured: Bool {
       switch self {
       case .ok, .okWithoutMemory: return true
-      case .capped, .invalid, .failed: return false
+      case .capped, .invalid, .failed, .notApplicable: return false
       }
     }
 
     /// The names a report's `status` column can hold, in alphabetical order.
-    package static let names = ["capped", "failed", "invalid", "ok", "ok-no-memory"]
+    package static let names = ["capped", "failed", "invalid", "n/a", "ok", "ok-no-memory"]
 
     /// The status called `name` with `reason`, or `nil` for a name no report uses.
     public init?(name: String, reason: String) {
@@ -131,6 +136,7 @@ public struct CellResult: Equatable, Sendable {
       case "capped": self = .capped(reason: reason)
       case "invalid": self = .invalid(reason: reason)
       case "failed": self = .failed(reason: reason)
+      case "n/a": self = .notApplicable(reason: reason)
       default: return nil
       }
     }

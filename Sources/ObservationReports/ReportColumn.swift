@@ -52,6 +52,9 @@ package struct ReportColumn: Sendable {
   /// The largest whole number a report's integer columns hold.
   static let largestInteger = 1_000_000_000_000_000
 
+  /// The most threads a cell may have.
+  package static let maximumThreads = 1024
+
   /// The columns of the report this tool writes, in order.
   package static let all: [ReportColumn] = [
     text("schema", \.schema),
@@ -70,6 +73,7 @@ package struct ReportColumn: Sendable {
     word("pattern", \.cell.pattern),
     integer("n", \.cell.n, 1...largestInteger, required: true),
     integer("depth", \.cell.depth, 0...largestInteger, required: false),
+    integer("threads", \.cell.threads, 1...maximumThreads, required: false, since: 3),
     text("unit", \.unit),
     word("metric", \.metric, since: 2),
     ReportColumn(
@@ -102,7 +106,7 @@ package struct ReportColumn: Sendable {
   }
 
   /// The versions this tool reads.
-  package static let readableVersions = ["1", "2"]
+  package static let readableVersions = ["1", "2", "3"]
 
   /// The header line of schema `version`.
   package static func header(ofVersion version: String = ReportSchema.version) -> String {
@@ -245,10 +249,11 @@ package struct ReportColumn: Sendable {
 
   private static func integer(
     _ name: String, _ path: WritableKeyPath<CellResult, Int> & Sendable, _ range: ClosedRange<Int>,
-    required: Bool
+    required: Bool, since: Int = 1
   ) -> ReportColumn {
     ReportColumn(
-      name, .integer(range), required: required, value: { .integer($0[keyPath: path]) },
+      name, .integer(range), since: since, required: required,
+      value: { .integer($0[keyPath: path]) },
       store: { $0.result[keyPath: path] = $1.asInteger ?? 0 })
   }
 

@@ -1,8 +1,18 @@
-/// The CSV report's schema. Version 2, documented in `Results/README.md`; version 1 (no
-/// metric: every row a time) is still read; each column says which version added it.
+/// The CSV report's schema. Version 3, documented in `Results/README.md`; versions 2 (no
+/// `threads`: every cell on one thread) and 1 (no metric either: every row a time) are still
+/// read; each column says which version added it.
 package enum ReportSchema {
   /// The value of the `schema` column this tool writes.
-  package static let version = "2"
+  package static let version = "3"
+
+  /// Whether rows of schemas `one` and `other` were measured alike, so that a comparison may
+  /// pair them: the same schema, or 2 and 3, which added only the `threads` column and the
+  /// `n/a` status (a schema 2 row is a cell on one thread, measured as schema 3 measures it).
+  ///
+  /// - Complexity: O(1).
+  package static func measuresAlike(_ one: String, _ other: String) -> Bool {
+    one == other || Set([one, other]) == ["2", "3"]
+  }
 
   /// The header line this tool writes.
   package static var header: String { ReportColumn.header() }

@@ -63,6 +63,12 @@ public enum Drivers {
         backend, n: n, depth: workloadCase.depth, pattern: workloadCase.pattern, probe: probe,
         scale: scale)
         ?? Sample(nanoseconds: 0, operations: 0, problem: "the backend has no nested observation")
+    case .contendedNotify:
+      return contendedNotify(
+        backend, n: n, threads: workloadCase.threads, probe: probe, scale: scale)
+    case .contendedChurn:
+      return contendedChurn(
+        backend, n: n, threads: workloadCase.threads, probe: probe, scale: scale)
     }
   }
 

@@ -63,6 +63,23 @@ public struct MemoryProbe {
     return String(cString: text)
   }
 
+  /// The bytes the calling thread has allocated so far, read from jemalloc's own counter for
+  /// it; `nil` without jemalloc. For a thread other than the one that made a probe: jemalloc
+  /// keeps the count per thread.
+  ///
+  /// - Complexity: O(1): one `mallctl` call.
+  public static func threadAllocatedBytes() -> UInt64? {
+    guard let symbol = UnsafeMutableRawPointer(bitPattern: mallctlAddress) else { return nil }
+    let mallctl = unsafeBitCast(symbol, to: MallctlFunction.self)
+    var value: UInt64 = 0
+    var size = MemoryLayout<UInt64>.size
+    return mallctl("thread.allocated", &value, &size, nil, 0) == 0 ? value : nil
+  }
+
+  /// The address of jemalloc's `mallctl`, or 0 when it is not the process's allocator.
+  private static let mallctlAddress = Int(
+    bitPattern: dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallctl"))
+
   /// Reads the counters, or `nil` without jemalloc.
   public func read() -> Counters? {
     guard let mallctl, let threadAllocated else { return nil }

@@ -17,13 +17,21 @@ public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
   /// *n* observers of a path of some depth, `root.next?…?.title`: a leaf change, or replacing
   /// the first intermediate (every observation rebinds); cost per delivered observer.
   case nested
+  /// *t* threads each writing to one subject that has *n* observers; cost per delivered
+  /// observer, the deliveries of every thread counted together.
+  case contendedNotify = "contended-notify"
+  /// *t* threads each subscribing and cancelling on one subject with *n* observers while
+  /// another thread writes to it; cost per subscribe-and-cancel step.
+  case contendedChurn = "contended-churn"
 
   /// The patterns the workload is measured with.
   public var patterns: [WorkloadPattern] {
     switch self {
     case .cancel: return [.fifo, .lifo, .random]
     case .nested: return [.leaf, .rebind]
-    case .subscribe, .notify, .churn, .fanIn, .erasedNotify, .erasedSubscribe: return [.single]
+    case .subscribe, .notify, .churn, .fanIn, .erasedNotify, .erasedSubscribe, .contendedNotify,
+      .contendedChurn:
+      return [.single]
     }
   }
 
@@ -36,13 +44,21 @@ public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
     switch self {
     case .subscribe, .notify, .churn: return [.single]
     case .cancel: return [.random]
-    case .fanIn, .erasedNotify, .erasedSubscribe, .nested: return []
+    case .fanIn, .erasedNotify, .erasedSubscribe, .nested, .contendedNotify, .contendedChurn:
+      return []
     }
   }
 
   /// Whether the workload observes a path whose depth is a dimension of the sweep; the others
   /// observe one property and report depth 0.
   public var hasDepth: Bool { self == .nested }
+
+  /// Whether several threads use one subject at once, so that the number of threads is a
+  /// dimension of the sweep; the others run on one thread and report 1.
+  ///
+  /// Only a backend that declares `threadSafe` is measured on such a workload: for any other,
+  /// concurrent use is undefined behaviour, and its cell is `n/a`.
+  public var isContended: Bool { self == .contendedNotify || self == .contendedChurn }
 
   /// What one operation is, for the CSV's `unit` column.
   public var unit: String {
@@ -53,6 +69,8 @@ public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
     case .churn: return "step"
     case .fanIn: return "write"
     case .nested: return "delivery"
+    case .contendedNotify: return "delivery"
+    case .contendedChurn: return "step"
     }
   }
 
@@ -72,6 +90,8 @@ public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
     case .churn: return Drivers.churnSteps(for: n, scale: scale)
     case .fanIn: return n * Drivers.batch(for: n, scale: scale)
     case .nested: return max(1, Drivers.writes(for: n, scale: scale) / 4)
+    case .contendedNotify: return Drivers.contendedWrites(for: n, scale: scale)
+    case .contendedChurn: return Drivers.contendedChurnSteps(scale: scale)
     }
   }
 
@@ -83,7 +103,10 @@ public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
   public func minimumOperations(n: Int) -> Int {
     switch self {
     case .churn: return Drivers.fewestChurnSteps
-    case .subscribe, .notify, .cancel, .fanIn, .erasedNotify, .erasedSubscribe, .nested: return n
+    case .contendedChurn: return 1
+    case .subscribe, .notify, .cancel, .fanIn, .erasedNotify, .erasedSubscribe, .nested,
+      .contendedNotify:
+      return n
     }
   }
 
@@ -94,7 +117,9 @@ public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
   public var hasRatioToLimit: Bool {
     switch self {
     case .notify, .erasedNotify: return true
-    case .subscribe, .cancel, .churn, .fanIn, .erasedSubscribe, .nested: return false
+    case .subscribe, .cancel, .churn, .fanIn, .erasedSubscribe, .nested, .contendedNotify,
+      .contendedChurn:
+      return false
     }
   }
 
@@ -116,6 +141,11 @@ public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
     case .nested:
       return "n observers of a path of some depth: a leaf change, or replacing the first"
         + " intermediate (every observation rebinds); cost per delivered observer."
+    case .contendedNotify:
+      return "t threads each write to one subject with n observers; cost per delivered observer."
+    case .contendedChurn:
+      return "t threads each subscribe and cancel on one subject with n observers while another"
+        + " writes; cost per subscribe-and-cancel step."
     }
   }
 }

@@ -18,17 +18,22 @@ public struct WorkloadCase: Sendable, Hashable {
   public var depth: Int
   /// The seed of whatever the workload draws at random (the `random` cancellation order).
   public var seed: UInt64
+  /// The threads that use the subject at once, for a workload that ``Workload/isContended``;
+  /// 1 otherwise.
+  public var threads: Int
 
-  /// The case of `workload` in `pattern` with `n` observers, a path of `depth` and `seed`.
+  /// The case of `workload` in `pattern` with `n` observers, a path of `depth`, `seed` and
+  /// `threads` threads.
   @inlinable
   public init(
     _ workload: Workload, pattern: WorkloadPattern = .single, n: Int, depth: Int = 0,
-    seed: UInt64 = 0
+    seed: UInt64 = 0, threads: Int = 1
   ) {
     self.workload = workload
     self.pattern = pattern
     self.n = n
     self.depth = depth
     self.seed = seed
+    self.threads = threads
   }
 }

@@ -64,7 +64,15 @@ struct CellTests {
             // asynchronous backend's repetition takes seconds.
             backend: backend, among: MeasuredBackend.builtIns, workload: workload,
             pattern: pattern, n: 16,
-            depth: workload.hasDepth ? 3 : 0, repetitions: 2, budget: 120, seed: 7))
+            depth: workload.hasDepth ? 3 : 0, threads: workload.isContended ? 2 : 1,
+            repetitions: 2, budget: 120, seed: 7))
+        // A contended workload runs only where the backend declares threadSafe.
+        if let reason = MeasuredBackend.builtIns.row(named: backend)?.reasonNotMeasured(
+          on: workload)
+        {
+          #expect(outcome.problem == reason)
+          continue
+        }
         #expect(
           outcome.problem == nil, "\(backend) \(workload) \(pattern): \(outcome.problem ?? "")")
         #expect(outcome.nanosecondsPerOperation.count == 2)

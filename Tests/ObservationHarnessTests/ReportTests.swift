@@ -143,7 +143,7 @@ struct ReportErrorTests {
     let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
     let path = Rows.write(good + "1,run,abc\n")
     #expect(
-      throws: ReportError.malformed(file: path, line: 3, problem: "expected 33 fields, found 3")
+      throws: ReportError.malformed(file: path, line: 3, problem: "expected 34 fields, found 3")
     ) {
       try ReportReader.read(path)
     }
@@ -152,7 +152,7 @@ struct ReportErrorTests {
   @Test("A number column holding text")
   func notANumber() throws {
     let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
-    let broken = good.replacingOccurrences(of: ",16,0,delivery,", with: ",sixteen,0,delivery,")
+    let broken = good.replacingOccurrences(of: ",16,0,1,delivery,", with: ",sixteen,0,1,delivery,")
     let path = Rows.write(broken)
     #expect(
       throws: ReportError.malformed(
@@ -165,34 +165,36 @@ struct ReportErrorTests {
     }
   }
 
-  /// Each case replaces the good row's `,16,0,delivery,time,3,1,2,2.8,3,` fields.
+  /// Each case replaces the good row's `,16,0,1,delivery,time,3,1,2,2.8,3,` fields.
   @Test(
     "Numbers that are not measurements are refused, naming the column",
     arguments: [
-      (",16,0,delivery,time,3,1,nan,2.8,3,", "'ns_median' should be a finite decimal number"),
-      (",16,0,delivery,time,3,1,inf,2.8,3,", "'ns_median' should be a finite decimal number"),
-      (",16,0,delivery,time,3,1,1e999,2.8,3,", "'ns_median' should be a finite decimal number"),
-      (",16,0,delivery,time,3,1,0x10,2.8,3,", "'ns_median' should be a finite decimal number"),
-      (",16,0,delivery,time,3,1,-2,2.8,3,", "'ns_median' should be above zero"),
-      (",16,0,delivery,time,3,1,0,2.8,3,", "'ns_median' should be above zero"),
-      (",-16,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
-      (",0,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
-      (",1.5,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",16,0,1,delivery,time,3,1,nan,2.8,3,", "'ns_median' should be a finite decimal number"),
+      (",16,0,1,delivery,time,3,1,inf,2.8,3,", "'ns_median' should be a finite decimal number"),
+      (",16,0,1,delivery,time,3,1,1e999,2.8,3,", "'ns_median' should be a finite decimal number"),
+      (",16,0,1,delivery,time,3,1,0x10,2.8,3,", "'ns_median' should be a finite decimal number"),
+      (",16,0,1,delivery,time,3,1,-2,2.8,3,", "'ns_median' should be above zero"),
+      (",16,0,1,delivery,time,3,1,0,2.8,3,", "'ns_median' should be above zero"),
+      (",-16,0,1,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",0,0,1,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",1.5,0,1,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
       // Another spelling of 16 or of 0 would be another cell, past the duplicate check.
-      (",+16,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
-      (",1.6e1,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
-      (",016,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
-      (",16.0,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
-      (",99999999999999999999,0,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number"),
-      (",16,0.0,delivery,time,3,1,2,2.8,3,", "'depth' should be a whole number from 0 to"),
-      (",16,+0,delivery,time,3,1,2,2.8,3,", "'depth' should be a whole number from 0 to"),
-      (",16,-0,delivery,time,3,1,2,2.8,3,", "'depth' should be a whole number from 0 to"),
-      (",16,0,delivery,time,+3,1,2,2.8,3,", "'repetitions' should be a whole number from 1"),
-      (",16,0,delivery,speed,3,1,2,2.8,3,", "metric 'speed' is not one of time, instructions"),
+      (",+16,0,1,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",1.6e1,0,1,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",016,0,1,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",16.0,0,1,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number from 1 to"),
+      (",99999999999999999999,0,1,delivery,time,3,1,2,2.8,3,", "'n' should be a whole number"),
+      (",16,0.0,1,delivery,time,3,1,2,2.8,3,", "'depth' should be a whole number from 0 to"),
+      (",16,+0,1,delivery,time,3,1,2,2.8,3,", "'depth' should be a whole number from 0 to"),
+      (",16,-0,1,delivery,time,3,1,2,2.8,3,", "'depth' should be a whole number from 0 to"),
+      (",16,0,0,delivery,time,3,1,2,2.8,3,", "'threads' should be a whole number from 1 to"),
+      (",16,0,2.0,delivery,time,3,1,2,2.8,3,", "'threads' should be a whole number from 1 to"),
+      (",16,0,1,delivery,time,+3,1,2,2.8,3,", "'repetitions' should be a whole number from 1"),
+      (",16,0,1,delivery,speed,3,1,2,2.8,3,", "metric 'speed' is not one of time, instructions"),
     ])
   func notAMeasurement(replacement: String, problem: String) throws {
     let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
-    let original = ",16,0,delivery,time,3,1,2,2.8,3,"
+    let original = ",16,0,1,delivery,time,3,1,2,2.8,3,"
     #expect(good.contains(original))
     let path = Rows.write(good.replacingOccurrences(of: original, with: replacement))
     do {
@@ -223,9 +225,9 @@ struct ReportErrorTests {
       (Rows.plan(), .finished(Rows.outcome([1, 2, 3]))),
     ])
     var lines = text.split(separator: "\n").map(String.init)
-    let original = ",16,0,delivery,"
+    let original = ",16,0,1,delivery,"
     #expect(lines[2].contains(original))
-    lines[2] = lines[2].replacingOccurrences(of: original, with: ",1.6e1,0,delivery,")
+    lines[2] = lines[2].replacingOccurrences(of: original, with: ",1.6e1,0,1,delivery,")
     let path = Rows.write(lines.joined(separator: "\n") + "\n")
     do {
       _ = try ReportReader.read(path)

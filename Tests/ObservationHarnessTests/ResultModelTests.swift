@@ -78,7 +78,8 @@ struct ResultModelTests {
     #expect(ReportSchema.header == names.joined(separator: ","))
     #expect(Set(names).count == names.count)
     #expect(ReportColumn.columns(ofVersion: "1")?.contains { $0.name == "metric" } == false)
-    #expect(ReportColumn.columns(ofVersion: "3") == nil)
+    #expect(ReportColumn.columns(ofVersion: "2")?.contains { $0.name == "threads" } == false)
+    #expect(ReportColumn.columns(ofVersion: "4") == nil)
   }
 
   @Test("A status and its reason are one typed value; ok carries no reason")

@@ -89,6 +89,19 @@ public struct MeasuredBackend {
     }
   }
 
+  /// Why the row is not measured on `workload` at all, or `nil` if it is: a contended workload
+  /// runs only on a backend that declares `threadSafe`, since concurrent use of any other is
+  /// undefined behaviour, which would be measured as a crash or a cost of nothing.
+  ///
+  /// - Complexity: O(1).
+  package func reasonNotMeasured(on workload: Workload) -> String? {
+    guard workload.isContended, kind == .backend, !capabilities.has(.threadSafe) else {
+      return nil
+    }
+    return "\(name) does not declare threadSafe: using it from several threads at once is"
+      + " undefined behaviour, so \(workload.rawValue) does not measure it"
+  }
+
   /// The measurement of one cell, `workloadCase` read through `probe`, as a function of the
   /// work scale.
   ///

@@ -63,7 +63,7 @@ package enum CellChild {
     guard
       let outcome = CellExecution.run(
         backend: request.backend, among: rows, workload: request.workload,
-        pattern: request.pattern, n: request.n, depth: request.depth,
+        pattern: request.pattern, n: request.n, depth: request.depth, threads: request.threads,
         repetitions: request.repetitions, budget: request.budget, seed: request.seed,
         scale: request.scale.map(WorkScale.init),
         countsInstructions: request.metric == .instructions,

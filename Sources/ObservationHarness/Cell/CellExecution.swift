@@ -13,6 +13,8 @@ package enum CellExecution {
   ///   - pattern: how the workload varies.
   ///   - n: the number of observers.
   ///   - depth: the path depth, for `nested`.
+  ///   - threads: the threads of a contended workload; a row that does not declare
+  ///     `threadSafe` is not run on one (the outcome says why).
   ///   - repetitions: measured repetitions after the warm-up, at most.
   ///   - budget: seconds after which no new repetition starts.
   ///   - seed: the seed of the random cancellation order.
@@ -26,16 +28,23 @@ package enum CellExecution {
   ///   - turns: take and pass a turn around every repetition (`ab`), when given.
   package static func run(
     backend name: String, among rows: [MeasuredBackend], workload: Workload,
-    pattern: WorkloadPattern, n: Int, depth: Int = 0, repetitions: Int, budget: Double,
-    seed: UInt64, scale: WorkScale? = nil, countsInstructions: Bool = false,
+    pattern: WorkloadPattern, n: Int, depth: Int = 0, threads: Int = 1, repetitions: Int,
+    budget: Double, seed: UInt64, scale: WorkScale? = nil, countsInstructions: Bool = false,
     turns: TurnTaking? = nil
   ) -> CellOutcome? {
     guard let row = rows.row(named: name) else { return nil }
+    if let reason = row.reasonNotMeasured(on: workload) {
+      var outcome = CellOutcome()
+      outcome.problem = reason
+      return outcome
+    }
     func measure() -> CellOutcome {
       run(
-        row, workload: workload, pattern: pattern, n: n, depth: depth, repetitions: repetitions,
-        budget: budget, seed: seed, scale: scale, countsInstructions: countsInstructions,
-        turns: turns)
+        row,
+        workloadCase: WorkloadCase(
+          workload, pattern: pattern, n: n, depth: depth, seed: seed, threads: threads),
+        repetitions: repetitions, budget: budget, scale: scale,
+        countsInstructions: countsInstructions, turns: turns)
     }
     // Timed cells stay on the main thread: a clock's noise between processes is far larger
     // than what the heap's history adds, and their reports stay comparable with earlier ones.
@@ -50,9 +59,8 @@ package enum CellExecution {
 
   /// Runs the cell of `row` on the calling thread.
   static func run(
-    _ row: MeasuredBackend, workload: Workload, pattern: WorkloadPattern, n: Int, depth: Int,
-    repetitions: Int, budget: Double, seed: UInt64, scale: WorkScale?, countsInstructions: Bool,
-    turns: TurnTaking?
+    _ row: MeasuredBackend, workloadCase: WorkloadCase, repetitions: Int, budget: Double,
+    scale: WorkScale?, countsInstructions: Bool, turns: TurnTaking?
   ) -> CellOutcome {
     var probe = MemoryProbe()
     let counter = InstructionRegion()
@@ -60,11 +68,10 @@ package enum CellExecution {
       probe.regionWillStart = { counter.regionWillStart() }
       probe.regionDidEnd = { counter.regionDidEnd() }
     }
-    let measure = row.measurement(
-      of: WorkloadCase(workload, pattern: pattern, n: n, depth: depth, seed: seed), probe: probe)
+    let measure = row.measurement(of: workloadCase, probe: probe)
     return repeatMeasuring(
       measure, repetitions: repetitions, budget: budget, memory: probe.isAvailable,
-      skipWarmUp: CellPolicy.skipsWarmUp(n: n), scale: scale, turns: turns,
+      skipWarmUp: CellPolicy.skipsWarmUp(n: workloadCase.n), scale: scale, turns: turns,
       willMeasure: { counter.isArmed = true })
   }
 

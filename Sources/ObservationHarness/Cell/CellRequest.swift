@@ -36,6 +36,9 @@ package struct CellRequest: Sendable, Hashable {
   package var n: Int
   /// The path depth for `nested` (at least the pattern's minimum), 0 otherwise.
   package var depth = 0
+  /// The threads of a contended workload, 1 otherwise; written only when more than 1, so that
+  /// a one-thread request reads in builds that came before threads.
+  package var threads = 1
   /// Measured repetitions after the warm-up, at most, in ``repetitionRange``.
   package var repetitions: Int
   /// Seconds after which no new repetition starts.
@@ -78,6 +81,7 @@ package struct CellRequest: Sendable, Hashable {
     pattern = plan.pattern
     n = plan.n
     depth = plan.depth
+    threads = plan.threads
     self.repetitions = repetitions
     self.budget = budget
     self.seed = seed
@@ -98,6 +102,7 @@ package struct CellRequest: Sendable, Hashable {
       Option.depth.rawValue, String(depth), Option.repetitions.rawValue, String(repetitions),
       Option.budget.rawValue, String(budget), Option.seed.rawValue, String(seed),
     ]
+    if threads != 1 { arguments += [Option.threads.rawValue, String(threads)] }
     if let parent { arguments += [Option.parent.rawValue, Self.fixedWidth(parent)] }
     if let cpu { arguments += [Option.cpu.rawValue, String(cpu)] }
     if let scale { arguments += [Option.scale.rawValue, String(scale)] }
@@ -120,6 +125,7 @@ package struct CellRequest: Sendable, Hashable {
     case pattern = "--pattern"
     case n = "--n"
     case depth = "--depth"
+    case threads = "--threads"
     case repetitions = "--repetitions"
     case budget = "--budget"
     case seed = "--seed"
@@ -200,6 +206,15 @@ package struct CellRequest: Sendable, Hashable {
       throw .invalid(
         "--depth \(depth) is too shallow for \(workload.rawValue) \(pattern.rawValue): at least"
           + " \(pattern.minimumDepth)")
+    }
+    if let text = values[.threads] {
+      threads = try integer(.threads, in: 1...ReportColumn.maximumThreads, text)
+      if threads != 1 && !workload.isContended {
+        throw .invalid(
+          "--threads \(threads) goes with a contended workload ("
+            + Workload.allCases.filter(\.isContended).map(\.rawValue).joined(separator: ", ")
+            + "); \(workload.rawValue) runs on one thread")
+      }
     }
     if let text = values[.seed] { seed = try integer(.seed, in: 0...UInt64.max, text) }
     if let text = values[.scale] {

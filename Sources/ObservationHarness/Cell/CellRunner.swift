@@ -26,11 +26,14 @@ package struct CellRunner {
     case failed(String)
     /// The executable reads cell requests of another version: it is another build.
     case incompatible(String)
+    /// Not run: the workload does not apply to the row, for the reason given
+    /// (``MeasuredBackend/reasonNotMeasured(on:)``).
+    case notApplicable(String)
 
     /// Why the cell has no outcome, when it failed or was refused.
     var failure: String? {
       switch self {
-      case .failed(let reason), .incompatible(let reason): reason
+      case .failed(let reason), .incompatible(let reason), .notApplicable(let reason): reason
       case .finished, .timedOut: nil
       }
     }

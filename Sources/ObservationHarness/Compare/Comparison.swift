@@ -119,7 +119,7 @@ public struct Comparison {
           "cell \(row.cell.key) is measured in \(row.metric.rawValue) in the base and in"
             + " \(other.metric.rawValue) in the candidate; compare reports of one metric")
       }
-      if row.schema != other.schema {
+      if !ReportSchema.measuresAlike(row.schema, other.schema) {
         throw InputError.mixed(
           "cell \(row.cell.key) comes from a schema \(row.schema) report in the base and a"
             + " schema \(other.schema) report in the candidate: they were measured by"

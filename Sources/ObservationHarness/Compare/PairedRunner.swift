@@ -59,7 +59,7 @@ package struct PairedRunner {
       cell.reason =
         "the two builds cannot be paired (\(reason)): build both sides from this version or later"
       return cell
-    case .failed(let reason):
+    case .failed(let reason), .notApplicable(let reason):
       cell.reason = "not measured in the base: \(reason)"
       return cell
     }
@@ -170,7 +170,8 @@ package struct PairedRunner {
     case .finished, .timedOut:
       what = "ran out of its time budget"
       capped = true
-    case .failed(let reason), .incompatible(let reason): what = reason
+    case .failed(let reason), .incompatible(let reason), .notApplicable(let reason):
+      what = reason
     }
     if isCandidate {
       cell.verdict = capped ? .capped : .regression

@@ -11,13 +11,35 @@ struct Chart {
     case size = "n"
     /// The depth of the observed path: every depth of one size (a nested depth study).
     case depth
+    /// The threads using one subject at once: every thread count of one size (a contended
+    /// workload).
+    case threads
 
     /// Where `cell` goes on the axis.
-    func position(of cell: Cell) -> Int { self == .size ? cell.n : cell.depth }
+    func position(of cell: Cell) -> Int {
+      switch self {
+      case .size: cell.n
+      case .depth: cell.depth
+      case .threads: cell.threads
+      }
+    }
 
-    /// A position as the page writes it: `n = 1,024`, `depth 4`.
+    /// A position as the page writes it: `n = 1,024`, `depth 4`, `4 threads`.
     func label(_ position: Int) -> String {
-      self == .size ? "n = " + NumberText.grouped(position) : "depth \(position)"
+      switch self {
+      case .size: "n = " + NumberText.grouped(position)
+      case .depth: "depth \(position)"
+      case .threads: position == 1 ? "1 thread" : "\(position) threads"
+      }
+    }
+
+    /// What the axis measures, in its title: `n`, `path depth`, `threads`.
+    var axisTitle: String {
+      switch self {
+      case .size: "n"
+      case .depth: "path depth"
+      case .threads: "threads"
+      }
     }
   }
 

@@ -49,7 +49,11 @@ enum ChartFigure {
     case .retainedBytes: text = "Bytes still allocated per observer after subscribing (jemalloc)"
     case .d1Misses, .llMisses: text = "Simulated cache misses per operation (callgrind)"
     }
-    text += chart.dimension == .size ? ", against n" : ", against the path's depth"
+    switch chart.dimension {
+    case .size: text += ", against n"
+    case .depth: text += ", against the path's depth"
+    case .threads: text += ", against the threads using the subject at once"
+    }
     text += "; both axes logarithmic."
     if chart.lines.contains(where: \.isReference) {
       text += " Dashed: the reference rows, the floor a backend is read against."
@@ -57,7 +61,8 @@ enum ChartFigure {
     if chart.lines.contains(where: { !$0.stops.isEmpty }) {
       text +=
         " A cross marks where a line stops: the next"
-        + (chart.dimension == .size ? " size" : " depth") + " was not measured."
+        + (chart.dimension == .size ? " size" : chart.dimension == .depth ? " depth" : " count")
+        + " was not measured."
     }
     return text
   }

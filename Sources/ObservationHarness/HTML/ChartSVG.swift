@@ -99,7 +99,7 @@ enum ChartSVG {
     svg.append(
       "<text class=\"axis-title\" x=\"\(format((left + width - right) / 2))\""
         + " y=\"\(format(height - 6))\" text-anchor=\"middle\">"
-        + (chart.dimension == .size ? "n" : "path depth") + " (log scale"
+        + chart.dimension.axisTitle + " (log scale"
         + (usesBinaryPrefix ? "; Ki = 1,024, Mi = 1,048,576" : "") + ")</text>")
     svg.append(
       "<text class=\"axis-title\" transform=\"translate(14 \(format((top + plotBottom) / 2)))"

@@ -28,8 +28,9 @@ struct ChartSection {
     let referenceNames = MeasuredBackend.references.map(\.name)
     var groups: [(Chart.Dimension, Chart.Key)] = []
     var cellsByGroup: [Chart.Dimension: [Chart.Key: [CellResult]]] = [:]
-    for dimension in [Chart.Dimension.size, .depth] {
-      for result in results {
+    for dimension in [Chart.Dimension.size, .depth, .threads] {
+      // A backend a contended workload does not apply to has no line, only its n/a rows.
+      for result in results where result.status.name != "n/a" {
         let key = Chart.Key(result, dimension: dimension)
         if cellsByGroup[dimension]?[key] == nil { groups.append((dimension, key)) }
         cellsByGroup[dimension, default: [:]][key, default: []].append(result)
@@ -41,13 +42,17 @@ struct ChartSection {
       let positions = Set(cells.map { dimension.position(of: $0.cell) })
       switch dimension {
       case .depth: return !key.workload.hasDepth || positions.count < 2
+      // A contended workload is drawn against threads at each size, never against n, where one
+      // backend's cells of several thread counts would make one line.
+      case .threads: return !key.workload.isContended
       case .size:
-        return positions.count == 1
-          && cells.allSatisfy { result in
-            let depthKey = Chart.Key(result, dimension: .depth)
-            let depths = Set((cellsByGroup[.depth]?[depthKey] ?? []).map(\.cell.depth))
-            return result.cell.workload.hasDepth && depths.count > 1
-          }
+        return key.workload.isContended
+          || positions.count == 1
+            && cells.allSatisfy { result in
+              let depthKey = Chart.Key(result, dimension: .depth)
+              let depths = Set((cellsByGroup[.depth]?[depthKey] ?? []).map(\.cell.depth))
+              return result.cell.workload.hasDepth && depths.count > 1
+            }
       }
     }
     let colors = colorClasses(results.map(\.cell.backend), references: referenceNames)
@@ -165,9 +170,9 @@ extension Chart.Key {
     if pattern != .single { details.append(pattern.rawValue) }
     switch dimension {
     case .size: if workload.hasDepth || fixed != 0 { details.append("depth \(fixed)") }
-    case .depth: details.append("n = " + NumberText.grouped(fixed))
+    case .depth, .threads: details.append("n = " + NumberText.grouped(fixed))
     }
     return workload.rawValue + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
-      + (dimension == .depth ? " by depth" : "")
+      + (dimension == .depth ? " by depth" : dimension == .threads ? " by threads" : "")
   }
 }

@@ -83,6 +83,9 @@ enum ComparisonSection {
       var name = [cell.backend, cell.workload.rawValue]
       if cell.pattern != .single { name.append(cell.pattern.rawValue) }
       if cell.workload.hasDepth || cell.depth != 0 { name.append("depth \(cell.depth)") }
+      if cell.workload.isContended {
+        name.append(cell.threads == 1 ? "1 thread" : "\(cell.threads) threads")
+      }
       if showsAllocator { name.append(cell.allocator.rawValue) }
       // As `compare` prints it.
       let change = entry.ratio.map { String(format: "%+.1f%%", ($0 - 1) * 100) }

@@ -40,6 +40,10 @@ package struct ReportBuilder {
             cell: cell, environment: environment, metric: metric,
             status: .capped(
               reason: "stopped after the cell's time budget; largest size finished: \(largest)"))
+        case .notApplicable(let reason)?:
+          return CellResult(
+            cell: cell, environment: environment, metric: metric,
+            status: .notApplicable(reason: reason))
         case .failed(let reason)?, .incompatible(let reason)?:
           return CellResult(
             cell: cell, environment: environment, metric: metric, status: .failed(reason: reason))

@@ -16,6 +16,8 @@ import ObservationWorkloads
 package struct Sweep {
   let runner: CellRunner
   let metric: Metric
+  /// Why a cell is not run at all, or `nil` to run it.
+  let reasonNotMeasured: (Cell) -> String?
 
   /// Every plan's result (`nil`: not run, capped by its series), the largest size each
   /// series finished, and the sweep's wall time. Each cell measured advances `progress`, with
@@ -57,8 +59,15 @@ package struct Sweep {
       let toCome = firstRound * Double(rounds - 1)
       return firstRound + measured + toCome
     }
+    /// Each plan that does not apply to its row, with the reason.
+    var inapplicable: [Int: String] = [:]
     for (step, index) in order.enumerated() {
       let plan = plans[index]
+      if let reason = reasonNotMeasured(plan) {
+        inapplicable[index] = reason
+        firstRound.advance(Self.label(plan) + ": n/a", remainingSeconds: remaining(after: step))
+        continue
+      }
       // Skip a cell once its series ran out of time, or when the sizes measured so far
       // project it far past the budget: a pathological cell must not run for an hour, nor
       // even for its whole hard limit.
@@ -93,7 +102,7 @@ package struct Sweep {
             nanosecondsPerOperation: summary.median)
         }
       case .finished, .timedOut: cappedSeries[plan.series] = plan.n
-      case .failed, .incompatible: break
+      case .failed, .incompatible, .notApplicable: break
       }
       cells[index] = cell
       firstSeconds[index] = seconds
@@ -119,8 +128,8 @@ package struct Sweep {
     }
     var largestFinished: [Cell.Series: Int] = [:]
     var results: [(Cell, CellRunner.Result?)] = []
-    for (plan, cell) in zip(plans, cells) {
-      results.append((plan, cell?.result))
+    for (index, (plan, cell)) in zip(plans, cells).enumerated() {
+      results.append((plan, inapplicable[index].map { .notApplicable($0) } ?? cell?.result))
       if let cell, cell.isMeasured {
         largestFinished[plan.series] = max(largestFinished[plan.series] ?? 0, plan.n)
       }
@@ -144,15 +153,21 @@ package struct Sweep {
   private static func label(_ plan: Cell) -> String {
     "\(plan.allocator.rawValue) \(plan.backend) \(plan.workload.rawValue) \(plan.pattern.rawValue)"
       + (plan.depth > 0 ? " depth=\(plan.depth)" : "") + " n=\(plan.n)"
+      + (plan.workload.isContended ? " threads=\(plan.threads)" : "")
   }
 
   private static func seconds(since start: DispatchTime) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
   }
 
-  /// A sweep that runs its cells with `runner` and measures `metric`.
-  package init(runner: CellRunner, metric: Metric) {
+  /// A sweep that runs its cells with `runner` and measures `metric`, except those for which
+  /// `reasonNotMeasured` gives a reason.
+  package init(
+    runner: CellRunner, metric: Metric,
+    reasonNotMeasured: @escaping (Cell) -> String? = { _ in nil }
+  ) {
     self.runner = runner
     self.metric = metric
+    self.reasonNotMeasured = reasonNotMeasured
   }
 }

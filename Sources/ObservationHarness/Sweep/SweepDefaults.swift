@@ -11,6 +11,16 @@ package enum SweepDefaults {
   /// The depths of the nested workload's path: the mission's `controller?.player?.title`.
   package static let depths = [3]
 
+  /// The threads the contended workloads measure: how cost grows from one to eight.
+  package static let threads = [1, 2, 4, 8]
+
+  /// The observer counts the contended workloads measure in the default and the quick sweep:
+  /// one where each write's lock is held briefly, one where it is held for a thousand calls.
+  package static let contendedSizes = [16, 1024]
+
+  /// The observer counts of the contended workloads in the quick sweep.
+  package static let quickContendedSizes = [16]
+
   /// The deepest path the nested workload measures.
   package static let maximumDepth = 64
 }

@@ -35,7 +35,8 @@ package struct SweepPlan: Sendable {
 
   /// Every cell of `rows` and of the reference rows for `workloads`, `sizes` and (for
   /// `nested`) `depths`, under each of `allocators`: per allocator the reference rows first,
-  /// then each row's workloads, patterns, depths and sizes.
+  /// then each row's workloads, patterns, depths and sizes. A contended workload is measured
+  /// at `contendedSizes` (`sizes` when `nil`) with each of `threads`.
   ///
   /// A row is measured on the workloads it is measured on by default
   /// (``MeasuredBackend/isMeasuredByDefault(on:)``: the Combine chain variants only on
@@ -45,7 +46,8 @@ package struct SweepPlan: Sendable {
   /// - Complexity: O(*a* · *r* · *w* · *d* · *s*) cells.
   package init(
     rows: [MeasuredBackend], everyWorkload: Bool, workloads: [Workload], sizes: [Int],
-    depths: [Int], allocators: [Allocator], metric: Metric = .time, repetitions: Int,
+    depths: [Int], contendedSizes: [Int]? = nil, threads: [Int] = SweepDefaults.threads,
+    allocators: [Allocator], metric: Metric = .time, repetitions: Int,
     processes: Int? = nil, budget: Double? = nil, simulatesCaches: Bool = false
   ) {
     var cells: [Cell] = []
@@ -56,11 +58,14 @@ package struct SweepPlan: Sendable {
           for depth in workload.hasDepth ? depths : [0] {
             for pattern in workload.patterns
             where !workload.hasDepth || depth >= pattern.minimumDepth {
-              for n in sizes {
-                cells.append(
-                  Cell(
-                    allocator: allocator, backend: row.name, workload: workload,
-                    pattern: pattern, n: n, depth: depth))
+              let contended = workload.isContended
+              for n in contended ? contendedSizes ?? sizes : sizes {
+                for threadCount in contended ? threads : [1] {
+                  cells.append(
+                    Cell(
+                      allocator: allocator, backend: row.name, workload: workload,
+                      pattern: pattern, n: n, depth: depth, threads: threadCount))
+                }
               }
             }
           }
@@ -140,7 +145,11 @@ extension Sweep {
       simulatesCaches: plan.simulatesCaches)
     defer { runner.instructionCounter?.removeScratch() }
     if plan.cells.contains(where: { $0.allocator == .jemalloc }) { try runner.checkJemalloc() }
-    let sweep = Sweep(runner: runner, metric: plan.metric).measure(plan.cells, progress: progress)
+    let known = rows + MeasuredBackend.references
+    let sweep = Sweep(runner: runner, metric: plan.metric) { cell in
+      known.row(named: cell.backend)?.reasonNotMeasured(on: cell.workload)
+    }
+    .measure(plan.cells, progress: progress)
     let report = ReportBuilder(environment: environment, metric: plan.metric)
       .report(sweep.results, largestFinished: sweep.largestFinished)
     return (report, sweep.wallSeconds)

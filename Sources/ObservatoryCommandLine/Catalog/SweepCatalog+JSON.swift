@@ -17,7 +17,8 @@ extension SweepCatalog {
   /// - `workloads`: per workload `name`, `unit`, `summary`, `has_depth` and `patterns` (each
   ///   `name`, `summary` and `minimum_depth`, `null` for a workload without a path); `-` is
   ///   the one pattern of a workload without variants;
-  /// - `default_sweep`: `sizes`, `quick_sizes`, `depths`, `maximum_depth`;
+  /// - `default_sweep`: `sizes`, `quick_sizes`, `depths`, `maximum_depth`, `threads` and
+  ///   `contended_sizes` (the threads and sizes of the contended workloads);
   /// - `package`: who wrote the `original` backends.
   ///
   /// - Throws: `EncodingError`, which these values never cause.
@@ -59,7 +60,8 @@ extension SweepCatalog {
             })
         },
         defaultSweep: Document.DefaultSweep(
-          sizes: sizes, quickSizes: quickSizes, depths: depths, maximumDepth: maximumDepth)))
+          sizes: sizes, quickSizes: quickSizes, depths: depths, maximumDepth: maximumDepth,
+          threads: threads, contendedSizes: contendedSizes)))
   }
 
   private struct Document: Encodable {
@@ -147,9 +149,11 @@ extension SweepCatalog {
     struct DefaultSweep: Encodable {
       var sizes, quickSizes, depths: [Int]
       var maximumDepth: Int
+      var threads, contendedSizes: [Int]
 
       enum CodingKeys: String, CodingKey {
-        case sizes, depths
+        case sizes, depths, threads
+        case contendedSizes = "contended_sizes"
         case quickSizes = "quick_sizes"
         case maximumDepth = "maximum_depth"
       }

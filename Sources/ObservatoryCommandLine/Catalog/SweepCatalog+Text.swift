@@ -27,11 +27,19 @@ extension SweepCatalog {
           + (declared.flags.isEmpty
             ? "none" : declared.flags.sorted().map(\.rawValue).joined(separator: ", ")),
         indent: indent, hangingIndent: indent + "  ")
+      let contended = workloads.filter(\.isContended)
+      let measured: String
+      if backend.defaultWorkloads == workloads {
+        measured = "every workload"
+      } else if backend.defaultWorkloads == workloads.filter({ !$0.isContended }) {
+        measured =
+          "every workload but " + Self.list(contended.map(\.rawValue))
+          + " (n/a: threadSafe is not declared)"
+      } else {
+        measured = Self.list(backend.defaultWorkloads.map(\.rawValue))
+      }
       lines += Self.wrapped(
-        "default sweep: "
-          + (backend.defaultWorkloads == workloads
-            ? "every workload" : Self.list(backend.defaultWorkloads.map(\.rawValue))),
-        indent: indent, hangingIndent: indent + "  ")
+        "default sweep: " + measured, indent: indent, hangingIndent: indent + "  ")
     }
     lines.append("")
     lines.append("reference rows (the floor a backend is read against; not a --backend)")
@@ -63,6 +71,11 @@ extension SweepCatalog {
       [
         "  path depths (--depths)",
         Self.numbers(depths) + " (\(depthWorkloads); 1 to \(maximumDepth) accepted)",
+      ],
+      [
+        "  threads (--threads)",
+        Self.numbers(threads) + " (" + Self.list(workloads.filter(\.isContended).map(\.rawValue))
+          + ", at n = " + Self.numbers(contendedSizes) + ")",
       ],
     ])
     return lines.joined(separator: "\n") + "\n"

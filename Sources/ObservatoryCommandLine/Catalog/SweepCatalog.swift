@@ -59,6 +59,11 @@ package struct SweepCatalog: Equatable, Sendable {
   package var depths: [Int]
   /// The deepest path `--depths` accepts (``SweepDefaults/maximumDepth``).
   package var maximumDepth: Int
+  /// The threads of the contended workloads in the default sweep (``SweepDefaults/threads``).
+  package var threads: [Int]
+  /// The observer counts of the contended workloads in the default sweep
+  /// (``SweepDefaults/contendedSizes``).
+  package var contendedSizes: [Int]
 
   /// The catalog of a tool that measures `backends` beside `references`.
   ///
@@ -80,7 +85,9 @@ package struct SweepCatalog: Equatable, Sendable {
       Backend(
         name: row.name, provenance: row.description.provenance, capabilities: row.capabilities,
         nestedVariantOf: row.description.nestedVariantOf,
-        defaultWorkloads: workloads.filter(row.isMeasuredByDefault(on:)))
+        defaultWorkloads: workloads.filter {
+          row.isMeasuredByDefault(on: $0) && row.reasonNotMeasured(on: $0) == nil
+        })
     }
     self.references = references.map { row in
       Reference(name: row.name, workloads: workloads.filter(row.isMeasuredByDefault(on:)))
@@ -90,6 +97,8 @@ package struct SweepCatalog: Equatable, Sendable {
     quickSizes = SweepDefaults.quickSizes
     depths = SweepDefaults.depths
     maximumDepth = SweepDefaults.maximumDepth
+    threads = SweepDefaults.threads
+    contendedSizes = SweepDefaults.contendedSizes
   }
 }
 

@@ -121,9 +121,12 @@ struct ABCommand: ParsableCommand {
       throw ValidationError(error.description)
     }
     let jemalloc = try JemallocLocator.find()
+    // A cell whose workload does not apply to its backend (a contended one, on a backend that
+    // is not thread-safe) has nothing to pair.
+    let known = ObservatoryTool.backends + MeasuredBackend.references
     let plans = selection.plan(
       allocators: try selection.allocators(jemalloc: jemalloc), repetitions: repetitions
-    ).cells
+    ).cells.filter { known.row(named: $0.backend)?.reasonNotMeasured(on: $0.workload) == nil }
     func runner(_ path: String) -> CellRunner {
       CellRunner(
         executable: URL(fileURLWithPath: path), jemallocPath: jemalloc,

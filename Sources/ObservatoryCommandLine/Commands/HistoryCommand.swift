@@ -34,6 +34,10 @@ struct HistoryCommand: ParsableCommand {
   var depth: Int?
   @Option(
     name: .long,
+    help: "Threads, for a contended workload (default 1); other workloads run on one thread.")
+  var threads = 1
+  @Option(
+    name: .long,
     help:
       "time or instructions: the rows to show (default: the one found; time if both are).")
   var metric: Metric?
@@ -43,6 +47,10 @@ struct HistoryCommand: ParsableCommand {
 
   func validate() throws {
     if reports.isEmpty { throw ValidationError("give at least one report, e.g. Results/*.csv") }
+    if !(1...ReportColumn.maximumThreads).contains(threads) {
+      throw ValidationError(
+        "--threads must be a whole number from 1 to \(ReportColumn.maximumThreads), got \(threads)")
+    }
   }
 
   func run() throws {
@@ -112,7 +120,7 @@ struct HistoryCommand: ParsableCommand {
       matches += results.filter {
         let cell = $0.cell
         return cell.backend == backend && cell.workload == workload && cell.n == n
-          && cell.pattern == pattern && cell.depth == plannedDepth
+          && cell.pattern == pattern && cell.depth == plannedDepth && cell.threads == threads
           && (allocator == nil || cell.allocator == allocator)
           && (metric == nil || $0.metric == metric)
       }
@@ -121,6 +129,7 @@ struct HistoryCommand: ParsableCommand {
       throw ValidationError(
         "no row for backend '\(backend)', workload '\(workload.rawValue)', pattern"
           + " '\(pattern.rawValue)', n \(n), depth \(plannedDepth)"
+          + (threads != 1 ? ", threads \(threads)" : "")
           + (allocator.map { ", allocator '\($0.rawValue)'" } ?? "")
           + (metric.map { ", metric \($0.rawValue)" } ?? "") + " in \(paths.count) report(s)")
     }

@@ -106,6 +106,7 @@ struct RunCommand: ParsableCommand {
         "--format json needs --output FILE or --output -; the default report under Results/ is"
           + " the CSV that compare, history and table read")
     }
+    try selection.checkCountable(metric)
     if cacheSim && metric != .instructions {
       throw ValidationError("--cache-sim goes with --metric instructions")
     }

@@ -8,7 +8,12 @@ import ObservationWorkloads
 struct TableCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "table",
-    abstract: "Print a Markdown table of notify / subscribe / cancel per backend at some sizes.")
+    abstract: "Print a Markdown table of notify / subscribe / cancel per backend at some sizes.",
+    discussion: """
+      When the report has contended workloads, a second table follows for each size they were \
+      measured at: each thread-safe backend's cost per operation at each thread count, and a \
+      line naming the backends they do not apply to (n/a).
+      """)
 
   /// The sizes shown when `--sizes` is not given, those of them the report has.
   static let defaultSizes = [1024, 1_048_576]
@@ -60,6 +65,10 @@ struct TableCommand: ParsableCommand {
     }
     let shown = rows.filter { $0.cell.allocator == chosen && Self.isShown($0) }
     let available = Set(shown.map(\.cell.n)).sorted()
+    let contended = rows.filter { $0.cell.allocator == chosen && $0.cell.workload.isContended }
+    if available.isEmpty && !contended.isEmpty && sizes == nil {
+      return format == .json ? try Report(contended).json() : Self.contendedMarkdown(contended)
+    }
     guard !available.isEmpty else {
       throw ValidationError(
         "\(report) has no notify, subscribe or cancel (random) row of allocator '\(chosen.rawValue)',"
@@ -84,9 +93,73 @@ struct TableCommand: ParsableCommand {
       }
     }
     if format == .json {
-      return try Report(shown.filter { counts.contains($0.cell.n) }).json()
+      return try Report(shown.filter { counts.contains($0.cell.n) } + contended).json()
     }
-    return Self.markdown(shown, sizes: counts)
+    return Self.markdown(shown, sizes: counts) + Self.contendedMarkdown(contended)
+  }
+
+  /// A table per size of the contended rows: a row per backend they apply to, a column per
+  /// workload and thread count, then the backends they do not apply to; empty without rows.
+  ///
+  /// - Complexity: O(*r*²) for *r* rows.
+  static func contendedMarkdown(_ rows: [CellResult]) -> String {
+    var text = ""
+    let workloads = Workload.allCases.filter { workload in
+      rows.contains { $0.cell.workload == workload }
+    }
+    for n in Set(rows.map(\.cell.n)).sorted() {
+      let atSize = rows.filter { $0.cell.n == n }
+      let threads = Set(atSize.map(\.cell.threads)).sorted()
+      var backends: [String] = []
+      var inapplicable: [String] = []
+      for row in atSize {
+        let isInapplicable: Bool
+        if case .notApplicable = row.status {
+          isInapplicable = true
+        } else {
+          isInapplicable = false
+        }
+        let name = row.cell.backend
+        if isInapplicable {
+          if !inapplicable.contains(name) { inapplicable.append(name) }
+        } else if !backends.contains(name) {
+          backends.append(name)
+        }
+      }
+      inapplicable.removeAll(where: backends.contains)
+      var header = "| backend |"
+      var rule = "|---|"
+      for workload in workloads {
+        for count in threads {
+          header += " \(workload.rawValue) t=\(count) |"
+          rule += "---:|"
+        }
+      }
+      var lines = ["", "Contended workloads at n = \(n): cost per operation with t threads.", ""]
+      lines += [header, rule]
+      for backend in backends {
+        var line = "| `\(backend)` |"
+        for workload in workloads {
+          for count in threads {
+            let row = atSize.first {
+              $0.cell.backend == backend && $0.cell.workload == workload
+                && $0.cell.threads == count
+            }
+            line += " " + (row.map { $0.cost == nil ? $0.status.name : $0.costText } ?? "—") + " |"
+          }
+        }
+        lines.append(line)
+      }
+      if !inapplicable.isEmpty {
+        lines += [
+          "",
+          "n/a (threadSafe is not declared): "
+            + inapplicable.map { "`\($0)`" }.joined(separator: ", "),
+        ]
+      }
+      text += lines.joined(separator: "\n") + "\n"
+    }
+    return text
   }
 
   /// Whether the table has a column for `row`'s workload and pattern.

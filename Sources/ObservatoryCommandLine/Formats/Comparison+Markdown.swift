@@ -13,6 +13,7 @@ extension Comparison {
       if cell.pattern != .single { parts.append(cell.pattern.rawValue) }
       parts.append("n=\(cell.n)")
       if cell.depth != 0 { parts.append("d=\(cell.depth)") }
+      if cell.workload.isContended { parts.append("t=\(cell.threads)") }
       if allocators.count > 1 { parts.insert(cell.allocator.rawValue, at: 0) }
       return parts.joined(separator: " ")
     }

@@ -73,6 +73,8 @@ package struct SweepSummary {
     package var invalid = 0
     /// The cell's process failed.
     package var failed = 0
+    /// Not run: the workload does not apply to the backend (`n/a`).
+    package var notApplicable = 0
   }
 
   /// The cells by how they ended.
@@ -89,6 +91,7 @@ package struct SweepSummary {
       case .capped: counts.capped += 1
       case .invalid: counts.invalid += 1
       case .failed: counts.failed += 1
+      case .notApplicable: counts.notApplicable += 1
       }
     }
     return counts
@@ -182,6 +185,7 @@ package struct SweepSummary {
     return "\(report.results.count) cells in \(SweepProgress.format(wallSeconds)):"
       + " \(counts.ok) ok\(memory), \(counts.capped) capped, \(counts.invalid) invalid,"
       + " \(counts.failed) failed"
+      + (counts.notApplicable > 0 ? ", \(counts.notApplicable) n/a" : "")
   }
 
   private var place: String {
@@ -205,6 +209,7 @@ package struct SweepSummary {
   private static func label(_ cell: Cell) -> String {
     "\(cell.allocator.rawValue) \(cell.backend) \(cell.workload.rawValue) \(cell.pattern.rawValue)"
       + (cell.depth > 0 ? " depth=\(cell.depth)" : "") + " n=\(cell.n)"
+      + (cell.workload.isContended ? " threads=\(cell.threads)" : "")
   }
 
   /// `text` as one shell word: as it is when it holds only characters no shell treats

@@ -52,6 +52,19 @@ struct CellSelection: ParsableArguments {
   @Option(
     name: .long,
     help: """
+      Threads for the contended workloads (comma-separated, 1 to \(maximumThreads)); default: \
+      \(list(SweepDefaults.threads)), at n = \(list(SweepDefaults.contendedSizes)) unless --sizes \
+      says otherwise.
+      """,
+    transform: CommaSeparated<Int>.parser(entry: "thread count", in: 1...maximumThreads))
+  var threads: CommaSeparated<Int>?
+
+  /// The most threads a contended cell may have.
+  static let maximumThreads = 64
+
+  @Option(
+    name: .long,
+    help: """
       Allocators to measure with; default: jemalloc when installed, else system (system for \
       --metric instructions).
       """)
@@ -64,7 +77,8 @@ struct CellSelection: ParsableArguments {
 
   /// Whether the options measure less than the default sweep (or the quick one).
   var isNarrowed: Bool {
-    backend != nil || workload != nil || sizes != nil || depths != nil || allocator != nil
+    backend != nil || workload != nil || sizes != nil || depths != nil || threads != nil
+      || allocator != nil
   }
 
   /// The observer counts to measure: `--sizes`, or the default (or quick) sweep's.
@@ -73,8 +87,35 @@ struct CellSelection: ParsableArguments {
   /// The path depths of the nested workload: `--depths`, or the default.
   var plannedDepths: [Int] { depths?.elements ?? Self.defaultDepths }
 
-  /// The workloads to measure: `--workload`, or all of them.
-  var plannedWorkloads: [Workload] { workload?.elements ?? Workload.allCases }
+  /// The workloads to measure: `--workload`, or all of them (counting instructions, all but
+  /// the contended ones, which cannot be counted: see ``checkCountable(_:)``).
+  func plannedWorkloads(metric: Metric = .time) -> [Workload] {
+    workload?.elements
+      ?? Workload.allCases.filter { metric == .time || !$0.isContended }
+  }
+
+  /// The observer counts of the contended workloads: `--sizes`, or theirs by default.
+  var plannedContendedSizes: [Int] {
+    sizes?.elements ?? (quick ? SweepDefaults.quickContendedSizes : SweepDefaults.contendedSizes)
+  }
+
+  /// The threads of the contended workloads: `--threads`, or the default.
+  var plannedThreads: [Int] { threads?.elements ?? SweepDefaults.threads }
+
+  /// Refuses a contended workload named with `--metric instructions`.
+  ///
+  /// Callgrind runs a process's threads one at a time, so the threads of a contended cell never
+  /// run at once under it: its count would be the work of the threads taken in turns, spin-waits
+  /// included, and say nothing of what contention costs.
+  func checkCountable(_ metric: Metric) throws {
+    guard metric == .instructions, let named = workload?.elements.filter(\.isContended),
+      !named.isEmpty
+    else { return }
+    throw ValidationError(
+      "--metric instructions cannot count \(named.map(\.rawValue).joined(separator: ", ")):"
+        + " callgrind runs one thread at a time, so the threads would never contend and the"
+        + " count would say nothing of what contention costs; measure them with --metric time")
+  }
 
   /// The allocators to measure with, given where jemalloc is (`nil`: not installed).
   ///
@@ -101,8 +142,9 @@ struct CellSelection: ParsableArguments {
   ) -> SweepPlan {
     SweepPlan(
       rows: BackendSelection.rows(backend), everyWorkload: backend != nil,
-      workloads: plannedWorkloads, sizes: plannedSizes, depths: plannedDepths,
-      allocators: allocators, metric: metric, repetitions: repetitions, processes: processes,
+      workloads: plannedWorkloads(metric: metric), sizes: plannedSizes, depths: plannedDepths,
+      contendedSizes: plannedContendedSizes, threads: plannedThreads, allocators: allocators,
+      metric: metric, repetitions: repetitions, processes: processes,
       budget: budget, simulatesCaches: simulatesCaches)
   }
 }
