@@ -36,6 +36,11 @@ public struct CellResult: Equatable, Sendable {
   public var bytesPerOperation: Double?
   /// Bytes still allocated per observer after subscribing (jemalloc).
   public var retainedBytesPerObserver: Double?
+  /// An asynchronous backend's `notify`: the median nanoseconds from a write to its last
+  /// observer's callback, over every write measured (schema 3).
+  public var latencyMedian: Double?
+  /// The 99th percentile of the same latencies (schema 3).
+  public var latencyP99: Double?
   /// Whether the cell was measured, and if not why.
   public var status: Status
 
@@ -57,14 +62,20 @@ public struct CellResult: Equatable, Sendable {
     package init?(_ values: [Double]) {
       guard !values.isEmpty else { return nil }
       let sorted = values.sorted()
-      func quantile(_ q: Double) -> Double {
-        let position = q * Double(sorted.count - 1)
-        let lower = Int(position)
-        let upper = Swift.min(lower + 1, sorted.count - 1)
-        return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
-      }
       self.init(
-        min: sorted[0], median: quantile(0.5), p90: quantile(0.9), max: sorted[sorted.count - 1])
+        min: sorted[0], median: Self.quantile(sorted, 0.5), p90: Self.quantile(sorted, 0.9),
+        max: sorted[sorted.count - 1])
+    }
+
+    /// The `q` quantile of `sorted` (ascending, not empty), interpolating linearly between the
+    /// closest ranks.
+    ///
+    /// - Complexity: O(1).
+    package static func quantile(_ sorted: [Double], _ q: Double) -> Double {
+      let position = q * Double(sorted.count - 1)
+      let lower = Int(position)
+      let upper = Swift.min(lower + 1, sorted.count - 1)
+      return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
     }
 
     /// The order statistics themselves.

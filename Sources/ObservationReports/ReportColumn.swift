@@ -91,6 +91,8 @@ package struct ReportColumn: Sendable {
     number("allocs_per_op", \.allocationsPerOperation, .nonNegative),
     number("bytes_per_op", \.bytesPerOperation, .nonNegative),
     number("retained_bytes_per_observer", \.retainedBytesPerObserver, .nonNegative),
+    number("latency_ns_median", \.latencyMedian, .positive, since: 3),
+    number("latency_ns_p99", \.latencyP99, .positive, since: 3),
     ReportColumn(
       "status", .oneOf(CellResult.Status.names), required: true,
       value: { .text($0.status.name) }, store: { $0.statusName = $1.asText }),

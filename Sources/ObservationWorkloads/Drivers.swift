@@ -137,14 +137,24 @@ public enum Drivers {
     let sink = WorkloadSink()
     let tokens = (0..<n).map { _ in subject.observe { sink.receive($0) } }
     let writes = writes(for: n, scale: scale)
+    // An asynchronous backend's write is timed until its last observer has run: the latency
+    // each write had, besides the cost of all of them.
+    var latencies = [UInt64](repeating: 0, count: writes)
     let frame = Frame.start(backend, sink, probe: probe, observers: n)
     for value in 1...writes {
-      subject.value = value
-      if frame.awaitsEachWrite { awaitDeliveries(backend, sink, n * value) }
+      if frame.awaitsEachWrite {
+        let start = Stopwatch.now()
+        subject.value = value
+        awaitDeliveries(backend, sink, n * value)
+        latencies[value - 1] = Stopwatch.now() &- start
+      } else {
+        subject.value = value
+      }
     }
-    let sample = frame.stop(operations: n * writes) {
+    var sample = frame.stop(operations: n * writes) {
       check(sink, deliveries: n * writes, sum: n * (writes * (writes + 1) / 2))
     }
+    if frame.awaitsEachWrite { sample.latencies = latencies }
     withExtendedLifetime(tokens) {}
     return sample
   }

@@ -12,6 +12,9 @@ public struct Sample: Sendable {
   public var retainedBytesPerObserver: Double?
   /// Why the cell's self-check failed, or `nil` if every observer got exactly what it should.
   public var problem: String?
+  /// For an asynchronous backend's `notify`: nanoseconds from each write to its last
+  /// observer's callback, one per write; empty otherwise.
+  public var latencies: [UInt64] = []
 
   /// Nanoseconds per operation.
   public var nanosecondsPerOperation: Double {

@@ -268,3 +268,30 @@ struct ContendedWorkloadTests {
     #expect(cost[0].title.contains("contended-churn (n = 16) by threads"), "\(cost[0].title)")
   }
 }
+
+@Suite("Delivery latency")
+struct DeliveryLatencyTests {
+  @Test("An asynchronous backend's notify times each write until its last callback")
+  func asynchronous() throws {
+    let backend = try #require(BackendCatalog.all.first { $0.name == "async-stream" })
+    let sample = Drivers.run(
+      WorkloadCase(.notify, n: 16), on: backend, probe: MemoryProbe(), scale: WorkScale(1.0 / 16))
+    #expect(sample.problem == nil)
+    #expect(sample.latencies.count == Drivers.writes(for: 16, scale: WorkScale(1.0 / 16)))
+    #expect(sample.latencies.allSatisfy { $0 > 0 }, "\(sample.latencies.prefix(10))")
+  }
+
+  @Test("The report gives the latencies' median and 99th percentile, and reads them back")
+  func reported() throws {
+    var outcome = Rows.outcome([10, 11, 12])
+    outcome.latencyNanoseconds = (1...100).map { Double($0) }.shuffled()
+    let text = Rows.report([(Rows.plan("async-stream"), .finished(outcome))])
+    let row = try #require(try ReportReader.read(Rows.write(text)).first)
+    #expect(row.latencyMedian == 50.5)
+    #expect(row.latencyP99.map(csvNumber) == "99.01")
+    // A synchronous backend's cell has none.
+    let plain = Rows.report([(Rows.plan(), .finished(Rows.outcome([10, 11, 12])))])
+    let read = try #require(try ReportReader.read(Rows.write(plain)).first)
+    #expect(read.latencyMedian == nil && read.latencyP99 == nil)
+  }
+}

@@ -144,6 +144,8 @@ package enum CellExecution {
       samples.append(sample)
     }
     outcome.nanosecondsPerOperation = samples.map(\.nanosecondsPerOperation)
+    let latencies = samples.flatMap(\.latencies)
+    if !latencies.isEmpty { outcome.latencyNanoseconds = latencies.map { Double($0) } }
     outcome.measuredOperations = samples.reduce(0) { $0 + $1.operations }
     outcome.wallSeconds = elapsed()
     outcome.secondsPerRepetition =

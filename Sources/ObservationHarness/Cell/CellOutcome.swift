@@ -15,6 +15,9 @@ package struct CellOutcome: Codable {
   var allocationsPerOperation: Double?
   var bytesPerOperation: Double?
   var retainedBytesPerObserver: Double?
+  /// For an asynchronous backend's `notify`: nanoseconds from each measured write to its last
+  /// observer's callback. Absent from other cells, and from builds that predate it.
+  var latencyNanoseconds: [Double]?
   /// The first failed self-check, if any.
   var problem: String?
   /// Whether jemalloc was the allocator, so memory columns are measured.
@@ -33,6 +36,6 @@ package struct CellOutcome: Codable {
   enum CodingKeys: String, CodingKey {
     case nanosecondsPerOperation, measuredOperations, allocationsPerOperation, bytesPerOperation
     case retainedBytesPerObserver, problem, memoryMeasured, capped, wallSeconds
-    case secondsPerRepetition, scale
+    case secondsPerRepetition, scale, latencyNanoseconds
   }
 }

@@ -68,6 +68,9 @@ struct CellProcesses {
 
   private mutating func merge(_ outcome: CellOutcome) {
     merged.nanosecondsPerOperation += outcome.nanosecondsPerOperation
+    if let latencies = outcome.latencyNanoseconds {
+      merged.latencyNanoseconds = (merged.latencyNanoseconds ?? []) + latencies
+    }
     merged.instructionsPerOperation += outcome.instructionsPerOperation
     merged.d1MissesPerOperation += outcome.d1MissesPerOperation
     merged.llMissesPerOperation += outcome.llMissesPerOperation

@@ -48,6 +48,10 @@ enum ChartFigure {
     case .allocations: text = "Allocations per operation, counted by jemalloc"
     case .retainedBytes: text = "Bytes still allocated per observer after subscribing (jemalloc)"
     case .d1Misses, .llMisses: text = "Simulated cache misses per operation (callgrind)"
+    case .latency:
+      text =
+        "Median time from a write to its last observer's callback, over every write of the"
+        + " cell (an asynchronous backend's; the 99th percentile is in the report)"
     }
     switch chart.dimension {
     case .size: text += ", against n"

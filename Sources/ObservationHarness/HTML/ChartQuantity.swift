@@ -13,6 +13,9 @@ enum ChartQuantity: String, CaseIterable {
   case d1Misses = "d1-misses"
   /// Last-level cache misses per operation (`ll_misses_per_op`, `--cache-sim`).
   case llMisses = "ll-misses"
+  /// An asynchronous backend's median time from a write to its last callback
+  /// (`latency_ns_median`).
+  case latency
 
   /// The quantity's value for `result`, or `nil` if the cell was not measured or lacks the
   /// column.
@@ -24,6 +27,7 @@ enum ChartQuantity: String, CaseIterable {
     case .retainedBytes: return result.retainedBytesPerObserver
     case .d1Misses: return result.d1MissesPerOperation
     case .llMisses: return result.llMissesPerOperation
+    case .latency: return result.latencyMedian
     }
   }
 
@@ -36,6 +40,7 @@ enum ChartQuantity: String, CaseIterable {
     case .retainedBytes: return "retained bytes per observer"
     case .d1Misses: return "D1 misses per \(operation)"
     case .llMisses: return "LL misses per \(operation)"
+    case .latency: return "ns from a write to its last callback"
     }
   }
 
@@ -47,10 +52,11 @@ enum ChartQuantity: String, CaseIterable {
     case .retainedBytes: return "Retained memory"
     case .d1Misses: return "D1 cache misses"
     case .llMisses: return "LL cache misses"
+    case .latency: return "Delivery latency (median)"
     }
   }
 
   /// Whether a value can be zero (no allocation, no miss): zero has no place on a logarithmic
   /// axis, so such a chart draws it on a line of its own below the axis.
-  var allowsZero: Bool { self != .cost }
+  var allowsZero: Bool { self != .cost && self != .latency }
 }

@@ -98,6 +98,11 @@ package struct ReportBuilder {
       result.d1MissesPerOperation = CellResult.Quantiles(outcome.d1MissesPerOperation)?.median
       result.llMissesPerOperation = CellResult.Quantiles(outcome.llMissesPerOperation)?.median
     }
+    if metric == .time, let latencies = outcome.latencyNanoseconds, !latencies.isEmpty {
+      let sorted = latencies.sorted()
+      result.latencyMedian = CellResult.Quantiles.quantile(sorted, 0.5)
+      result.latencyP99 = CellResult.Quantiles.quantile(sorted, 0.99)
+    }
     if cell.workload.hasRatioToLimit, let limit, limit > 0 {
       result.ratioToLimit = summary.median / limit
     }
