@@ -38,6 +38,33 @@ struct ReportChartsCommandTests {
     }
   }
 
+  @Test("A report with contended-notify also gets its chart against threads, at its largest size")
+  func contendedChart() throws {
+    let directory = try ReportHTMLInputTests.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var cells = PageFixtures.cells(backendNames: PageFixtures.backends, note: nil)
+    for n in [16, 1024] {
+      for threads in [1, 2, 4] {
+        cells.append(
+          (
+            Cell(
+              allocator: .jemalloc, backend: "dense-synchronized", workload: .contendedNotify,
+              n: n, threads: threads),
+            .finished(Rows.outcome([10, 11, 12].map { $0 * Double(threads) }))
+          ))
+      }
+    }
+    let report = Rows.write(Rows.report(cells))
+    let charts = directory.appendingPathComponent("charts").path
+    let output = directory.appendingPathComponent("report.html").path
+    #expect(
+      ReportHTMLInputTests.run(["report", report, "--output", output, "--charts", charts]) == nil)
+    #expect(Self.contents(charts) == (Self.names + ["contended-notify.svg"]).sorted())
+    let svg = try Self.read(charts + "/contended-notify.svg")
+    #expect(svg.contains("contended-notify (n = 1,024) by threads"), "\(svg.prefix(600))")
+    #expect(svg.contains("threads (log scale"))
+  }
+
   @Test("An existing chart is kept without --force, and then nothing is written")
   func keepsExistingFiles() throws {
     let directory = try ReportHTMLInputTests.scratch()

@@ -16,7 +16,8 @@ import ObservationWorkloads
 /// }
 /// ```
 package struct SVGChart: Sendable {
-  /// Which chart a file shows: the cost of `workload` in `pattern`, against *n*.
+  /// Which chart a file shows: the cost of `workload` in `pattern`, against *n* (against the
+  /// threads, at the largest size measured, for a contended workload).
   package struct Selection: Hashable, Sendable, CustomStringConvertible {
     /// The workload.
     package var workload: Workload
@@ -51,6 +52,24 @@ package struct SVGChart: Sendable {
     Selection(.notify), Selection(.subscribe), Selection(.cancel, pattern: .random),
   ]
 
+  /// The charts the README shows when the report has them: how the cost of a write to a shared
+  /// subject grows with the threads writing to it.
+  package static let readmeWhenMeasured = [Selection(.contendedNotify)]
+
+  /// The selections of ``readme``, then those of ``readmeWhenMeasured`` that `report` has a
+  /// measured cell of.
+  ///
+  /// - Complexity: O(*r*) for *r* results.
+  package static func readme(of report: Report) -> [Selection] {
+    readme
+      + readmeWhenMeasured.filter { selection in
+        report.results.contains {
+          $0.cell.workload == selection.workload && $0.cell.pattern == selection.pattern
+            && $0.status.isMeasured
+        }
+      }
+  }
+
   /// The chart drawn.
   package var selection: Selection
   /// The SVG document.
@@ -71,14 +90,17 @@ package struct SVGChart: Sendable {
     _ selections: [Selection], of report: Report, source: String, generator: String
   ) throws -> [SVGChart] {
     let charts = ChartSection.sections(of: report).flatMap(\.charts).filter {
-      $0.quantity == .cost && $0.dimension == .size && !$0.drawnLines.isEmpty
+      $0.quantity == .cost && $0.dimension == ($0.key.workload.isContended ? .threads : .size)
+        && !$0.drawnLines.isEmpty
     }
     var drawn: [SVGChart] = []
     var missing: [Selection] = []
     for selection in selections {
+      // Against threads, the largest size: where a write holds a lock the longest.
       let candidates = charts.filter {
         $0.key.workload == selection.workload && $0.key.pattern == selection.pattern
       }
+      .sorted { $0.key.fixed > $1.key.fixed }
       guard let chart = candidates.first(where: { $0.key.metric == .time }) ?? candidates.first
       else {
         missing.append(selection)

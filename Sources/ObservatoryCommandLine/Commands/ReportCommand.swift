@@ -19,7 +19,8 @@ struct ReportCommand: ParsableCommand {
       --charts also draws the README's charts, each as an SVG file that shows as an image \
       anywhere (no script, no style sheet, nothing loaded): notify.svg (cost per delivery), \
       subscribe.svg and cancel-random.svg (cancellation in random order), in time if the \
-      report measures time. Every input is read and every chart drawn before anything is \
+      report measures time, and contended-notify.svg (cost per delivery against the threads \
+      writing, at the largest size) when the report has it. Every input is read and every chart drawn before anything is \
       written; then the page and the charts are written together, or none of them.
       """)
 
@@ -36,7 +37,8 @@ struct ReportCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Also write notify.svg, subscribe.svg and cancel-random.svg into this directory (made if"
+      "Also write notify.svg, subscribe.svg, cancel-random.svg (and contended-notify.svg when"
+        + " measured) into this directory (made if"
         + " missing).", valueName: "directory"))
   var charts: String?
   @Flag(
@@ -62,12 +64,20 @@ struct ReportCommand: ParsableCommand {
 
   func run() throws {
     let pageFile = OutputFile(output, replacing: force)
-    let selections = charts == nil ? [] : SVGChart.readme
-    let chartFiles = chartPaths.map { OutputFile($0, replacing: force, option: "--charts") }
+    var chartFiles = chartPaths.map { OutputFile($0, replacing: force, option: "--charts") }
     for file in [pageFile] + chartFiles { try file.check() }
     let page = try HTMLReport.read(
       report: report, baseline: baseline, conformance: conformance,
       threshold: threshold.map { $0 / 100 }, generator: "\(ObservatoryTool.name) report")
+    let selections = charts == nil ? [] : SVGChart.readme(of: page.report)
+    // The charts drawn only when the report has them (contended-notify.svg).
+    for selection in selections.dropFirst(chartFiles.count) {
+      let file = OutputFile(
+        (charts! as NSString).appendingPathComponent(selection.fileName), replacing: force,
+        option: "--charts")
+      try file.check()
+      chartFiles.append(file)
+    }
     let drawn = try SVGChart.draw(
       selections, of: page.report, source: report,
       generator: "\(ObservatoryTool.name) report --charts")
