@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "KeyPathBackend", targets: ["KeyPathBackend"]),
     .library(name: "SwiftObservationBackend", targets: ["SwiftObservationBackend"]),
     .library(name: "AsyncStreamBackend", targets: ["AsyncStreamBackend"]),
+    .library(name: "ActorObservableBackend", targets: ["ActorObservableBackend"]),
     .library(name: "NotificationCenterBackend", targets: ["NotificationCenterBackend"]),
     .library(name: "ObservationBackends", targets: ["ObservationBackends"]),
     .library(name: "ObservationWorkloads", targets: ["ObservationWorkloads"]),
@@ -93,6 +94,10 @@ let package = Package(
       dependencies: ["ObservationCore", "RunLoopExecution"],
       swiftSettings: languageMode),
     .target(
+      name: "ActorObservableBackend",
+      dependencies: ["ObservationCore", "RunLoopExecution"],
+      swiftSettings: swift6),
+    .target(
       name: "NotificationCenterBackend",
       dependencies: ["ObservationCore"],
       swiftSettings: languageMode),
@@ -101,7 +106,7 @@ let package = Package(
       dependencies: [
         "ObservationCore", "LinkedListBackend", "ArrayBackend", "DenseBackend", "SubjectBackend",
         "KeyPathBackend", "SwiftObservationBackend", "AsyncStreamBackend",
-        "NotificationCenterBackend",
+        "ActorObservableBackend", "NotificationCenterBackend",
       ],
       swiftSettings: swift6),
 
@@ -172,6 +177,7 @@ let package = Package(
       dependencies: [
         "ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend", "KeyPathBackend",
         "ObservationBackends", "DenseBackend", "RunLoopExecution", "AsyncStreamBackend",
+        "ActorObservableBackend",
       ],
       swiftSettings: swift6),
     // Backends that trap or deadlock in one rule, run as isolated-conformance children by

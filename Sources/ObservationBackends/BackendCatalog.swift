@@ -1,3 +1,4 @@
+import ActorObservableBackend
 import ArrayBackend
 import AsyncStreamBackend
 import DenseBackend
@@ -52,6 +53,9 @@ public enum BackendCatalog {
     visitor.visit(
       AsyncStreamStrategy(),
       BackendDescription(provenance: .library("AsyncStream")))
+    visitor.visit(
+      ActorObservableStrategy(),
+      BackendDescription(provenance: .library("Swift actors")))
     visitor.visit(
       NotificationCenterStrategy(),
       BackendDescription(provenance: .library("Foundation NotificationCenter")))
