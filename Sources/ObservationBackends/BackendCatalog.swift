@@ -55,7 +55,7 @@ public enum BackendCatalog {
       BackendDescription(provenance: .library("AsyncStream")))
     visitor.visit(
       ActorObservableStrategy(),
-      BackendDescription(provenance: .library("Swift actors")))
+      BackendDescription(provenance: .library("Swift concurrency")))
     visitor.visit(
       NotificationCenterStrategy(),
       BackendDescription(provenance: .library("Foundation NotificationCenter")))
