@@ -1,7 +1,6 @@
 import Foundation
 import ObservationCore
 import RunLoopExecution
-import Synchronization
 
 /// A value held by an actor of its own, observed through isolated calls: the way an app writes
 /// a subject with Swift concurrency.
@@ -27,14 +26,16 @@ import Synchronization
 public final class ActorObservableValue<Value>: ObservableValue {
   private let subject: IsolatedSubject<Value>
   private let executor: RunLoopExecutor
-  private let lastWritten: Mutex<UncheckedSendable<Value>>
+  /// Behind a pthread mutex rather than a `Mutex`, whose contended waits the thread sanitizer
+  /// cannot see on Linux.
+  private let lastWritten: PthreadMutex<UncheckedSendable<Value>>
 
   /// Creates a value holding `initialValue`, isolated to the calling thread's run loop, with no
   /// observers.
   public init(_ initialValue: Value) {
     executor = RunLoopExecutor.current
     subject = IsolatedSubject(UncheckedSendable(initialValue), executor: executor)
-    lastWritten = Mutex(UncheckedSendable(initialValue))
+    lastWritten = PthreadMutex(UncheckedSendable(initialValue))
   }
 
   /// The last value written; setting it sends the value to the actor, which calls every

@@ -20,8 +20,10 @@ import Synchronization
 /// `RunLoop.perform` allocates a mode array, a block and run loop bookkeeping for every job,
 /// which made the executor, not the strategy it runs, most of an asynchronous delivery's cost.
 package final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
-  /// Jobs enqueued and not yet started, oldest first.
-  private let queue = Mutex(Deque<UnownedJob>())
+  /// Jobs enqueued and not yet started, oldest first. Behind a pthread mutex, not a `Mutex`,
+  /// so that the thread sanitizer sees the ordering when several threads enqueue at once (as
+  /// they do on a thread-safe backend's actor): see ``PthreadMutex``.
+  private let queue = PthreadMutex(Deque<UnownedJob>())
   /// Jobs enqueued and not yet run to their end.
   private let pendingJobs = Atomic<Int>(0)
 
@@ -73,7 +75,7 @@ package final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Se
   /// Every live thread's executor, which this table owns: the thread-specific slot only points
   /// at it. LeakSanitizer does not read thread-specific data, so an executor owned from there
   /// would look leaked, with every task and job that only it reaches.
-  private static let liveExecutors = Mutex<[ObjectIdentifier: RunLoopExecutor]>([:])
+  private static let liveExecutors = PthreadMutex<[ObjectIdentifier: RunLoopExecutor]>([:])
 
   /// The thread-specific slot that finds each thread's executor. When the thread exits, an
   /// idle executor leaves ``liveExecutors``; one with jobs left stays, with its jobs, which no
