@@ -1,9 +1,10 @@
-import ActorObservableBackend
 import Foundation
 import ObservationCore
 import RunLoopExecution
 import Synchronization
 import Testing
+
+@testable import ActorObservableBackend
 
 /// `actor-observable`: what the adapter does, seen without the conformance suite.
 @Suite("Actor-isolated observers")
@@ -141,6 +142,30 @@ struct ActorObservableValueTests {
       #expect(mine == mine.sorted(), "thread \(thread)'s writes arrive in the order it made them")
     }
     withExtendedLifetime((token, threads)) {}
+  }
+
+  @Test("The actor runs on its owner's loop even when called from a task with no preference")
+  func actorKeepsItsExecutor() {
+    let owner = Thread.current
+    let subject = IsolatedSubject(UncheckedSendable(0), executor: RunLoopExecutor.current)
+    let ranOnOwner = Atomic<Int>(0)
+    let ranElsewhere = Atomic<Int>(0)
+    let handler = UncheckedSendable { (_: Int) -> Void in
+      if Thread.current == owner {
+        ranOnOwner.add(1, ordering: .relaxed)
+      } else {
+        ranElsewhere.add(1, ordering: .relaxed)
+      }
+    }
+    Task.detached {
+      await subject.register(UUID(), handler)
+      await subject.set(UncheckedSendable(1))
+    }
+    #expect(
+      RunLoopExecutor.spin(
+        until: { ranOnOwner.load(ordering: .relaxed) + ranElsewhere.load(ordering: .relaxed) == 1 },
+        timeout: .seconds(10)))
+    #expect(ranOnOwner.load(ordering: .relaxed) == 1)
   }
 
   /// Hands the value to writer threads: it is declared thread-safe, which the compiler cannot
