@@ -16,7 +16,7 @@ public struct Cell: Hashable, Sendable {
   /// The depth of the observed path for `nested`; 0 for the single-property workloads.
   public var depth: Int
   /// The threads using the subject at once for a contended workload
-  /// (``Workload/isContended``); 1 for the others.
+  /// (`Workload.isContended`); 1 for the others.
   public var threads: Int
 
   /// A cell of `backend` running `workload` with `n` observers under `allocator`.
