@@ -157,10 +157,14 @@ struct ActorObservableValueTests {
         ranElsewhere.add(1, ordering: .relaxed)
       }
     }
-    Task.detached {
-      await subject.register(UUID(), handler)
-      await subject.set(UncheckedSendable(1))
+    // The calls start on a thread of their own, in tasks with no executor preference, each
+    // hopping straight to the actor's executor: a detached task would first wait for a thread
+    // of the global pool, which the tests running beside this one may all be holding.
+    let caller = Thread {
+      Task.immediate { await subject.register(UUID(), handler) }
+      Task.immediate { await subject.set(UncheckedSendable(1)) }
     }
+    caller.start()
     #expect(
       RunLoopExecutor.spin(
         until: { ranOnOwner.load(ordering: .relaxed) + ranElsewhere.load(ordering: .relaxed) == 1 },
