@@ -53,9 +53,7 @@ public struct ActorObservableStrategy: ObservationBackend {
   /// writes that other threads have yet to make are not waited for.
   @discardableResult
   public func awaitDelivery(until condition: () -> Bool, timeout: Duration) -> Bool {
-    let executor = RunLoopExecutor.current
-    _ = RunLoopExecutor.spin(until: { condition() || executor.isIdle }, timeout: timeout)
-    return condition()
+    RunLoopExecutor.spin(untilIdleOr: condition, timeout: timeout)
   }
 
   /// Runs the calling thread's run loop until the jobs of its subjects' actors have all run, or

@@ -40,9 +40,7 @@ public struct AsyncStreamStrategy: ObservationBackend {
   /// time, 10 s a wait.
   @discardableResult
   public func awaitDelivery(until condition: () -> Bool, timeout: Duration) -> Bool {
-    let executor = RunLoopExecutor.current
-    _ = RunLoopExecutor.spin(until: { condition() || executor.isIdle }, timeout: timeout)
-    return condition()
+    RunLoopExecutor.spin(untilIdleOr: condition, timeout: timeout)
   }
 
   /// Runs the calling thread's run loop until the jobs of its observers' tasks have all run, or

@@ -119,4 +119,14 @@ package final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Se
     let executor = current
     return spin(until: { executor.isIdle }, timeout: timeout)
   }
+
+  /// Runs the calling thread's queued jobs until `condition` holds, its executor is idle, or
+  /// `timeout` passes; returns whether `condition` holds: an asynchronous backend's wait for
+  /// delivery, when every delivery is a job on the observing thread's executor, so that once
+  /// none is left nothing more arrives until the caller acts again.
+  package static func spin(untilIdleOr condition: () -> Bool, timeout: Duration) -> Bool {
+    let executor = current
+    _ = spin(until: { condition() || executor.isIdle }, timeout: timeout)
+    return condition()
+  }
 }
