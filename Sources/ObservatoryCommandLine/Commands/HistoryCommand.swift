@@ -34,7 +34,7 @@ struct HistoryCommand: ParsableCommand {
   var depth: Int?
   @Option(
     name: .long,
-    help: "Threads, for a contended workload (default 1); other workloads run on one thread.")
+    help: "Threads, for a contended workload; other workloads run on one thread.")
   var threads = 1
   @Option(
     name: .long,
