@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "KeyPathBackend", targets: ["KeyPathBackend"]),
     .library(name: "SwiftObservationBackend", targets: ["SwiftObservationBackend"]),
     .library(name: "AsyncStreamBackend", targets: ["AsyncStreamBackend"]),
+    .library(name: "AsyncShareBackend", targets: ["AsyncShareBackend"]),
     .library(name: "ActorObservableBackend", targets: ["ActorObservableBackend"]),
     .library(name: "NotificationCenterBackend", targets: ["NotificationCenterBackend"]),
     .library(name: "ObservationBackends", targets: ["ObservationBackends"]),
@@ -38,6 +39,8 @@ let package = Package(
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    // `share()`, which the async-share backend observes through.
+    .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     // Documentation only: `swift package generate-documentation`; no target depends on it.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -94,6 +97,13 @@ let package = Package(
       dependencies: ["ObservationCore", "RunLoopExecution"],
       swiftSettings: languageMode),
     .target(
+      name: "AsyncShareBackend",
+      dependencies: [
+        "ObservationCore", "RunLoopExecution",
+        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+      ],
+      swiftSettings: swift6),
+    .target(
       name: "ActorObservableBackend",
       dependencies: ["ObservationCore", "RunLoopExecution"],
       swiftSettings: swift6),
@@ -106,7 +116,7 @@ let package = Package(
       dependencies: [
         "ObservationCore", "LinkedListBackend", "ArrayBackend", "DenseBackend", "SubjectBackend",
         "KeyPathBackend", "SwiftObservationBackend", "AsyncStreamBackend",
-        "ActorObservableBackend", "NotificationCenterBackend",
+        "AsyncShareBackend", "ActorObservableBackend", "NotificationCenterBackend",
       ],
       swiftSettings: swift6),
 
@@ -177,7 +187,8 @@ let package = Package(
       dependencies: [
         "ObservationCore", "LinkedListBackend", "ArrayBackend", "SubjectBackend", "KeyPathBackend",
         "ObservationBackends", "DenseBackend", "RunLoopExecution", "AsyncStreamBackend",
-        "ActorObservableBackend",
+        "ActorObservableBackend", "AsyncShareBackend",
+        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
       ],
       swiftSettings: swift6),
     // Backends that trap or deadlock in one rule, run as isolated-conformance children by

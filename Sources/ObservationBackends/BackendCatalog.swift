@@ -1,5 +1,6 @@
 import ActorObservableBackend
 import ArrayBackend
+import AsyncShareBackend
 import AsyncStreamBackend
 import DenseBackend
 import KeyPathBackend
@@ -53,6 +54,9 @@ public enum BackendCatalog {
     visitor.visit(
       AsyncStreamStrategy(),
       BackendDescription(provenance: .library("AsyncStream")))
+    visitor.visit(
+      AsyncShareStrategy(),
+      BackendDescription(provenance: .library("swift-async-algorithms")))
     visitor.visit(
       ActorObservableStrategy(),
       BackendDescription(provenance: .library("Swift concurrency")))

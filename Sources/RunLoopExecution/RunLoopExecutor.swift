@@ -56,8 +56,23 @@ package final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Se
   /// conditions that another thread makes true without enqueuing a job here.
   private static let recheckInterval = Duration.microseconds(500)
 
-  /// Whether every job enqueued so far has run.
-  package var isIdle: Bool { pendingJobs.load(ordering: .sequentiallyConsistent) == 0 }
+  /// Work under way on other threads that will enqueue jobs here: a count that code outside
+  /// the executor raises and lowers (``expectJobs()``, ``stopExpectingJobs()``).
+  private let expectedWork = Atomic<Int>(0)
+
+  /// Says that work on another thread (`share()`'s task on the global executor) will enqueue
+  /// jobs here: until the matching ``stopExpectingJobs()`` the executor is not idle.
+  package func expectJobs() { expectedWork.add(1, ordering: .sequentiallyConsistent) }
+
+  /// Withdraws one ``expectJobs()``.
+  package func stopExpectingJobs() { expectedWork.subtract(1, ordering: .sequentiallyConsistent) }
+
+  /// Whether every job enqueued so far has run and no other thread's work is expected to
+  /// enqueue more.
+  package var isIdle: Bool {
+    pendingJobs.load(ordering: .sequentiallyConsistent) == 0
+      && expectedWork.load(ordering: .sequentiallyConsistent) == 0
+  }
 
   /// The executor of the calling thread, made on first use and kept for the thread's life.
   ///

@@ -5,24 +5,6 @@ import Testing
 /// the `async-stream` backend's findings in the conformance matrix, as an app meets them.
 @Suite("AsyncStream on its own")
 struct AsyncStreamFindingsTests {
-  /// A task executor that runs its jobs only when asked, as a main run loop runs them only when
-  /// its thread returns to it.
-  private final class HeldExecutor: TaskExecutor, @unchecked Sendable {
-    private let jobs = Mutex<[UnownedJob]>([])
-
-    func enqueue(_ job: consuming ExecutorJob) {
-      let job = UnownedJob(job)
-      jobs.withLock { $0.append(job) }
-    }
-
-    /// Runs the jobs enqueued so far and those they enqueue, until none is left.
-    func runAll() {
-      while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
-        job.runSynchronously(on: asUnownedTaskExecutor())
-      }
-    }
-  }
-
   private final class Canary: Sendable {}
 
   /// What a subject keeps of an observer: its stream's continuation, and nothing else.

@@ -1,3 +1,4 @@
+import Foundation
 import ObservationBackends
 import ObservationCore
 import ObservationWorkloads
@@ -50,16 +51,16 @@ struct CellTests {
   }
 
   @Test("Every workload measures and passes its self-check on our backends", arguments: ownBackends)
-  func ownBackendCells(_ backend: String) throws {
-    try checkEveryCell(of: backend)
+  func ownBackendCells(_ backend: String) async throws {
+    try await checkEveryCell(of: backend)
   }
 
   /// Kept apart from our own backends because the address-sanitizer run checks these for
   /// memory errors only.
   @Test(
     "…and on the backends built on OpenCombine", arguments: openCombineBackends)
-  func openCombineBackendCells(_ backend: String) throws {
-    try checkEveryCell(of: backend)
+  func openCombineBackendCells(_ backend: String) async throws {
+    try await checkEveryCell(of: backend)
   }
 
   /// Kept apart because the address-sanitizer run leaves them out: the libraries come prebuilt,
@@ -68,42 +69,91 @@ struct CellTests {
   /// `Observation` registrar leaks (see the LSan suppressions).
   @Test(
     "…and on the backends built on the toolchain's libraries", arguments: toolchainBackends)
-  func toolchainBackendCells(_ backend: String) throws {
-    try checkEveryCell(of: backend)
+  func toolchainBackendCells(_ backend: String) async throws {
+    try await checkEveryCell(of: backend)
+  }
+
+  /// One cell run in this process, and what it measured.
+  private struct Run: @unchecked Sendable {
+    var workload: Workload
+    var pattern: WorkloadPattern
+    var depth: Int
+    /// The repetitions asked for, which a cell that passed its self-check has measured.
+    var repetitions: Int
+    var outcome: CellOutcome?
   }
 
   /// Every workload and pattern at n = 16, and the nested workload at depths 1 to 5.
-  private func checkEveryCell(of backend: String) throws {
+  ///
+  /// The cells run on a thread of their own, not on the cooperative pool: each holds its thread
+  /// for seconds, the pool has as many threads as cores, and two cases at once on a 2-core
+  /// machine would leave no pool thread for the tasks a backend needs there (`share()` takes
+  /// from its source in one), in this test and in every other test meanwhile.
+  private func checkEveryCell(of backend: String) async throws {
+    let runs = await withCheckedContinuation { continuation in
+      Thread.detachNewThread { continuation.resume(returning: Self.everyCell(of: backend)) }
+    }
+    for run in runs {
+      let label = "\(backend) \(run.workload) \(run.pattern) depth \(run.depth)"
+      let outcome = try #require(run.outcome, "\(label)")
+      // A contended workload runs only where the backend declares threadSafe.
+      if let reason = MeasuredBackend.builtIns.row(named: backend)?.reasonNotMeasured(
+        on: run.workload)
+      {
+        #expect(outcome.problem == reason, "\(label)")
+        continue
+      }
+      if let pinned = Self.pinnedProblem(backend, run.pattern, depth: run.depth) {
+        #expect(outcome.problem.map(pinned) == true, "\(label): \(outcome.problem ?? "no problem")")
+        continue
+      }
+      #expect(outcome.problem == nil, "\(label): \(outcome.problem ?? "")")
+      #expect(outcome.nanosecondsPerOperation.count == run.repetitions, "\(label)")
+    }
+  }
+
+  /// A self-check a backend fails by a finding, pinned: `async-share`'s rebinding chains of
+  /// three levels or more get one delivery more than they asked for, because a side made after
+  /// a write can still receive it (DIFF-01's finding, reproduced in `AsyncShareFindingsTests`);
+  /// the sweep reports those cells `invalid`. At depth 2 the chain gets what it asked for (three
+  /// runs out of three here).
+  private static func pinnedProblem(
+    _ backend: String, _ pattern: WorkloadPattern, depth: Int
+  ) -> ((String) -> Bool)? {
+    guard backend == "async-share" && pattern == .rebind && depth >= 3 else { return nil }
+    return { problem in
+      // "after the timed region: expected E deliveries summing to E, observed E+1 summing to E+1"
+      let numbers = problem.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+      return problem.hasPrefix("after the timed region: expected ") && numbers.count == 4
+        && numbers[2] == numbers[0] + 1 && numbers[3] == numbers[1] + 1
+    }
+  }
+
+  private static func everyCell(of backend: String) -> [Run] {
+    var runs: [Run] = []
     for workload in Workload.allCases {
       for pattern in workload.patterns {
-        let outcome = try #require(
-          CellExecution.run(
-            // A generous budget: this checks correctness, and under the address sanitizer an
-            // asynchronous backend's repetition takes seconds.
-            backend: backend, among: MeasuredBackend.builtIns, workload: workload,
-            pattern: pattern, n: 16,
-            depth: workload.hasDepth ? 3 : 0, threads: workload.isContended ? 2 : 1,
-            repetitions: 2, budget: 120, seed: 7))
-        // A contended workload runs only where the backend declares threadSafe.
-        if let reason = MeasuredBackend.builtIns.row(named: backend)?.reasonNotMeasured(
-          on: workload)
-        {
-          #expect(outcome.problem == reason)
-          continue
-        }
-        #expect(
-          outcome.problem == nil, "\(backend) \(workload) \(pattern): \(outcome.problem ?? "")")
-        #expect(outcome.nanosecondsPerOperation.count == 2)
+        let depth = workload.hasDepth ? 3 : 0
+        runs.append(
+          Run(
+            workload: workload, pattern: pattern, depth: depth, repetitions: 2,
+            outcome: CellExecution.run(
+              // A generous budget: this checks correctness, and under the address sanitizer an
+              // asynchronous backend's repetition takes seconds.
+              backend: backend, among: MeasuredBackend.builtIns, workload: workload,
+              pattern: pattern, n: 16, depth: depth, threads: workload.isContended ? 2 : 1,
+              repetitions: 2, budget: 120, seed: 7)))
       }
     }
     for (depth, pattern) in [(1, WorkloadPattern.leaf), (2, .rebind), (5, .leaf), (5, .rebind)] {
-      let outcome = try #require(
-        CellExecution.run(
-          backend: backend, among: MeasuredBackend.builtIns, workload: .nested,
-          pattern: pattern, n: 8, depth: depth,
-          repetitions: 1, budget: 120, seed: 1))
-      #expect(outcome.problem == nil, "\(backend) nested depth \(depth) \(pattern)")
+      runs.append(
+        Run(
+          workload: .nested, pattern: pattern, depth: depth, repetitions: 1,
+          outcome: CellExecution.run(
+            backend: backend, among: MeasuredBackend.builtIns, workload: .nested,
+            pattern: pattern, n: 8, depth: depth, repetitions: 1, budget: 120, seed: 1)))
     }
+    return runs
   }
 
   @Test("The reference rows measure too")

@@ -3,14 +3,15 @@
 /// so that a backend has the same colour in both.
 ///
 /// The rules select within an `svg` element and read four custom properties: `--c`, the line's
-/// colour, set by its class (`c0` ... `c13`, `r0` ... `r2`); `--ink` and `--muted`, the text's;
+/// colour, set by its class (`c0` ... `c15`, `r0` ... `r2`); `--ink` and `--muted`, the text's;
 /// and `--paper`, the background the hollow points of the reference rows are filled with.
 enum ChartStyle {
-  /// The colours of the backends' lines (`c0` ... `c13`, one per built-in backend): distinct on
+  /// The colours of the backends' lines (`c0` ... `c15`, one per built-in backend, in the
+  /// catalogue's order; a report with more backends reuses them from the first): distinct on
   /// white and in grey print.
   static let lineColors = [
     "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-    "#b39b00", "#0b2e6b", "#7bc043", "#a0006e", "#637939", "#5254a3",
+    "#b39b00", "#0b2e6b", "#7bc043", "#a0006e", "#637939", "#5254a3", "#00897b", "#a6761d",
   ]
 
   /// The colours of the reference rows (`r0` ... `r2`), drawn dashed: one per reference row,
