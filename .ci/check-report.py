@@ -11,13 +11,15 @@ person would see, through the DevTools protocol:
   one script is the only script element, no element has an event-handler attribute, and every
   --expect-text shows as text;
 - the page does not scroll sideways at the width given (phones: --width 390);
+- with --expect-charts N, it has N charts; with --side-by-side, the first two charts of each
+  group of machines (a trend page's `.machines`) sit side by side, not one under the other;
 - a PNG screenshot, saved where --screenshot says, is not blank (more than one colour).
 
 Exit status 0 when every check passes; 1 with one line per failure otherwise.
 
     python3 .ci/check-report.py report.html --screenshot report.png \
         [--conformance Results/conformance.csv] [--width 1280] [--height 1800] [--full-page] \
-        [--hostile-global pwned --expect-text '<script>']
+        [--hostile-global pwned --expect-text '<script>'] [--expect-charts 9 --side-by-side]
 
 Needs `chromium` (Debian: apt-get install -y chromium) and Python 3's standard library only.
 
@@ -248,6 +250,11 @@ INSPECT = r"""
       height: box.height,
     };
   });
+  const grids = [...document.querySelectorAll(".machines")].map((grid) =>
+    [...grid.querySelectorAll(":scope > figure.chart")].map((figure) => {
+      const box = figure.getBoundingClientRect();
+      return { top: box.top, left: box.left };
+    }));
   const table = document.querySelector("table.matrix");
   const matrix = table && {
     backends: [...table.querySelectorAll("thead th.backend")].map((th) => th.textContent),
@@ -260,6 +267,7 @@ INSPECT = r"""
       .map((a) => element.tagName.toLowerCase() + "[" + a.name + "]"));
   return {
     charts,
+    grids,
     matrix,
     text: document.body.innerText,
     scripts: document.querySelectorAll("script").length,
@@ -332,6 +340,17 @@ def check_page(facts, args, failures):
     for text in args.expect_text:
         if text not in facts["text"]:
             failures.append(f"the text {text!r} does not show on the page")
+    if args.expect_charts is not None and len(charts) != args.expect_charts:
+        failures.append(f"the page has {len(charts)} charts, {args.expect_charts} expected")
+    if args.side_by_side:
+        if not facts["grids"]:
+            failures.append("--side-by-side: the page has no group of machines (.machines)")
+        for index, boxes in enumerate(facts["grids"]):
+            if len(boxes) >= 2 and not (abs(boxes[0]["top"] - boxes[1]["top"]) < 1
+                                        and boxes[1]["left"] > boxes[0]["left"]):
+                failures.append(
+                    f"group {index + 1} of machines: its first two charts are not side by side"
+                    f" ({boxes[0]} and {boxes[1]})")
     if facts["pageWidth"] > facts["viewportWidth"] + 1:
         failures.append(
             f"the page is {facts['pageWidth']} px wide in a {facts['viewportWidth']} px window:"
@@ -416,6 +435,9 @@ def main():
     parser.add_argument("--hostile-global", help="a global a hostile payload would set")
     parser.add_argument("--expect-text", action="append", default=[],
                         help="text that must show on the page as text (repeatable)")
+    parser.add_argument("--expect-charts", type=int, help="how many charts the page must have")
+    parser.add_argument("--side-by-side", action="store_true",
+                        help="a trend page: each group of machines draws its charts side by side")
     parser.add_argument("--width", type=int, default=1280, help="window width in CSS pixels")
     parser.add_argument("--height", type=int, default=1800, help="window height in CSS pixels")
     parser.add_argument("--full-page", action="store_true", help="screenshot the whole page")

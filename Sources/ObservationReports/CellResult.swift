@@ -159,16 +159,19 @@ public struct CellResult: Equatable, Sendable {
     metric == .instructions ? instructionsPerOperation : nanoseconds?.median
   }
 
-  /// The cost with its unit, as tables print it (`35.266 ns`, `344.6 instr`); empty if the
-  /// cell was not measured.
+  /// The cost with its unit, as tables print it (`35.3 ns`, `3.52 µs`, `344.6 instr`); empty
+  /// if the cell was not measured.
   public var costText: String { text(ofCost: cost) }
 
-  /// `cost` in this result's metric with its unit (`35.266 ns`, `344.6 instr`); empty for `nil`.
+  /// `cost` in this result's metric with its unit, as a person reads it: a time to three
+  /// significant digits in the unit that fits (``readableNanoseconds(_:)``: `35.3 ns`,
+  /// `3.52 µs`), an instruction count as the CSV has it (`344.6 instr`: counts are compared to
+  /// 1%, which three digits would hide); empty for `nil`.
   ///
   /// - Complexity: O(1).
   package func text(ofCost cost: Double?) -> String {
     guard let cost else { return "" }
-    return csvNumber(cost) + (metric == .instructions ? " instr" : " ns")
+    return metric == .instructions ? csvNumber(cost) + " instr" : readableNanoseconds(cost)
   }
 }
 

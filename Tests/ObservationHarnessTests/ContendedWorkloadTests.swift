@@ -234,7 +234,7 @@ struct ContendedWorkloadTests {
     }
     let text = try TableCommand.parse([Rows.write(Rows.report(cells))]).table()
     #expect(text.contains("| backend | contended-notify t=1 | contended-notify t=2 |"), "\(text)")
-    #expect(text.contains("| `dense-synchronized` | 11 ns | 22 ns |"), "\(text)")
+    #expect(text.contains("| `dense-synchronized` | 11.0 ns | 22.0 ns |"), "\(text)")
     #expect(text.contains("n/a (threadSafe is not declared): `linked-list`"), "\(text)")
   }
 

@@ -152,7 +152,7 @@ struct ListTests {
     #expect(catalog.text.contains("my-backend") && catalog.text.contains("this package (bench)"))
   }
 
-  @Test("The text names every backend, workload and pattern, in lines of at most 100 columns")
+  @Test("The text names every backend, workload and pattern, in lines of at most 80 columns")
   func text() {
     let text = SweepCatalog(backends: MeasuredBackend.builtIns).text
     for name in BackendCatalog.names + Workload.allCases.map(\.rawValue) {
@@ -162,7 +162,7 @@ struct ListTests {
       #expect(text.contains(" \(pattern.rawValue) "), "\(pattern.rawValue)")
     }
     for size in SweepDefaults.sizes { #expect(text.contains(String(size))) }
-    let long = text.split(separator: "\n").filter { $0.count > 100 }
+    let long = text.split(separator: "\n").filter { $0.count > 80 }
     #expect(long.isEmpty, "\(long)")
   }
 }

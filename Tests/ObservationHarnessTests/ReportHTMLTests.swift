@@ -169,7 +169,7 @@ struct ReportHTMLTests {
         #expect(circle.attributes["data-value"] == csvNumber(result.cost))
         #expect(circle.attributes["data-ratio"] == csvNumber(result.ratioToLimit))
         let tooltip = circle.text
-        #expect(tooltip.contains(csvNumber(result.cost) + " ns per delivery"), "\(tooltip)")
+        #expect(tooltip.contains(readableNanoseconds(result.cost) + " per delivery"), "\(tooltip)")
         #expect(tooltip.contains("×" + csvNumber(result.ratioToLimit!)), "\(tooltip)")
       }
       #expect(group.classes.contains("reference") == PageFixtures.references.contains(backend))

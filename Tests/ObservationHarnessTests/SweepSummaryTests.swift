@@ -62,7 +62,9 @@ struct SweepSummaryTests {
         + " by signal 9")
   }
 
-  @Test("The next commands name the report, the page beside it and the baseline")
+  @Test(
+    "The next commands name the report, the page beside it and the baseline; with no baseline, how to make one"
+  )
   func nextCommands() {
     let text = Self.summary(baseline: "Results/2026-11-23_e4202d2fd5eb_vm.csv").text
     let next = text.components(separatedBy: "  next:\n").last ?? ""
@@ -73,7 +75,11 @@ struct SweepSummaryTests {
             observatory compare Results/2026-11-23_e4202d2fd5eb_vm.csv \(Self.path)
 
         """)
-    #expect(Self.summary().text.contains("observatory compare BASE.csv \(Self.path)\n"))
+    // No comparable report: no compare command that would be refused, but how to have one.
+    let alone = Self.summary().text
+    #expect(!alone.contains("observatory compare"))
+    #expect(alone.contains("  no report beside it can be compared with it"))
+    #expect(alone.hasSuffix("measure both builds at once with `observatory ab`\n"))
   }
 
   @Test("table gets --sizes (the two largest) and --allocator when its defaults would refuse")
@@ -112,7 +118,8 @@ struct SweepSummaryTests {
   @Test("A sweep with nothing capped, invalid or failed says so in two lines and the commands")
   func cleanSweep() {
     let clean = Report(Self.report.results.filter { $0.status.isMeasured })
-    let lines = Self.summary(report: clean).text.split(separator: "\n")
+    let lines = Self.summary(baseline: "Results/old.csv", report: clean).text.split(
+      separator: "\n")
     #expect(lines[0].hasSuffix(": 2 ok (1 without memory), 0 capped, 0 invalid, 0 failed"))
     #expect(lines[2] == "  next:" && lines.count == 6)
   }
@@ -135,6 +142,18 @@ struct SweepSummaryTests {
     #expect(
       SweepProgress.line(done: 1, total: 2, remainingSeconds: nil, label: "x", columns: 80)
         .hasSuffix("] 1/2  x"))
+  }
+
+  @Test("In a log, progress is a line per tenth of the cells, and the last cell always writes")
+  func progressLinesPerTenth() {
+    for total in [1, 3, 9, 10, 11, 99, 1_246] {
+      let written = (1...total).filter { SweepProgress.completesATenth(done: $0, total: total) }
+      #expect(written.count == min(total, 10), "\(total): \(written)")
+      #expect(written.last == total, "\(total)")
+    }
+    // A tenth of 1,246 cells is 124.6: the first line comes at cell 125.
+    #expect(!SweepProgress.completesATenth(done: 124, total: 1_246))
+    #expect(SweepProgress.completesATenth(done: 125, total: 1_246))
   }
 
   @Test("COLUMNS sets the width when it is a positive number")
@@ -219,18 +238,27 @@ struct SweepSummaryTests {
       DefaultReportName.latestComparable(to: base + "2026-11-26_x_vm_instructions.csv")
         == base + "2026-11-25_ddd_vm_instructions.csv")
     #expect(DefaultReportName.latestComparable(to: base + "2026-11-26_x_vm_partial.csv") == nil)
-    // Given the machine, a newer report of another host is passed over: compare refuses it.
+    // Given the new report's rows, only a report compare accepts as their base is taken: a
+    // newer one of another host, and one of another allocator (no cell in common), are
+    // passed over.
     var elsewhere = Rows.environment
     elsewhere.host = "elsewhere"
     try CompareTests.report(environment: elsewhere).write(
       to: directory.appendingPathComponent("2026-11-23_bbb_vm.csv"), atomically: true,
       encoding: .utf8)
+    try CompareTests.report().replacingOccurrences(of: ",jemalloc,", with: ",system,").write(
+      to: directory.appendingPathComponent("2026-11-22_zzz_vm.csv"), atomically: true,
+      encoding: .utf8)
     try CompareTests.report().write(
       to: directory.appendingPathComponent("2026-11-22_aaa_vm.csv"), atomically: true,
       encoding: .utf8)
+    let rows = try ReportReader.read(Rows.write(CompareTests.report()))
     #expect(
-      DefaultReportName.latestComparable(
-        to: base + "2026-11-24_new_vm.csv", machine: Rows.environment)
+      DefaultReportName.latestComparable(to: base + "2026-11-24_new_vm.csv", results: rows)
         == base + "2026-11-22_aaa_vm.csv")
+    try FileManager.default.removeItem(
+      at: directory.appendingPathComponent("2026-11-22_aaa_vm.csv"))
+    #expect(
+      DefaultReportName.latestComparable(to: base + "2026-11-24_new_vm.csv", results: rows) == nil)
   }
 }

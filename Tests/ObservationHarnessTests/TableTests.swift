@@ -40,7 +40,8 @@ struct TableTests {
     #expect(lines.count == 3, "\(table)")
     #expect(
       lines[0].hasPrefix("| backend | notify n=256 | subscribe n=256 | cancel (random) n=256"))
-    #expect(lines[2] == "| `linked-list` | 11 ns | 21 ns | 31 ns | 11 ns | 21 ns | 31 ns |")
+    #expect(
+      lines[2] == "| `linked-list` | 11.0 ns | 21.0 ns | 31.0 ns | 11.0 ns | 21.0 ns | 31.0 ns |")
   }
 
   @Test("An allocator the report has no row of is refused, naming the ones it has")

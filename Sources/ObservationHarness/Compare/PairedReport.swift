@@ -25,7 +25,7 @@ package struct PairedReport {
 
   package func columns(_ cell: PairedRunner.Entry) -> [String] {
     let median = { (values: [Double]) in
-      CellResult.Quantiles(values).map { csvNumber($0.median) + " ns" } ?? "-"
+      CellResult.Quantiles(values).map { readableNanoseconds($0.median) } ?? "-"
     }
     guard let estimate = cell.estimate else {
       return [name(cell.plan), median(cell.baseSamples), median(cell.candidateSamples), "-", "-"]

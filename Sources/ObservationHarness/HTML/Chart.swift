@@ -14,6 +14,13 @@ struct Chart {
     /// The threads using one subject at once: every thread count of one size (a contended
     /// workload).
     case threads
+    /// The reports of a trend, oldest first: one cell per report, at one size. Positions are
+    /// the reports' indices, which the chart's ``Chart/positionLabels`` name.
+    case run
+
+    /// Whether the axis is logarithmic: every dimension but ``run``, whose positions are
+    /// evenly spaced reports.
+    var isLogarithmic: Bool { self != .run }
 
     /// Where `cell` goes on the axis.
     func position(of cell: Cell) -> Int {
@@ -21,6 +28,8 @@ struct Chart {
       case .size: cell.n
       case .depth: cell.depth
       case .threads: cell.threads
+      // A report's index is not in its cells: a trend places each cell itself.
+      case .run: 0
       }
     }
 
@@ -30,6 +39,7 @@ struct Chart {
       case .size: "n = " + NumberText.grouped(position)
       case .depth: "depth \(position)"
       case .threads: position == 1 ? "1 thread" : "\(position) threads"
+      case .run: "report \(position + 1)"
       }
     }
 
@@ -39,6 +49,7 @@ struct Chart {
       case .size: "n"
       case .depth: "path depth"
       case .threads: "threads"
+      case .run: "report, oldest first"
       }
     }
   }
@@ -116,6 +127,9 @@ struct Chart {
   var identifier: String
   /// Every position any line has a cell at, smallest first.
   var positions: [Int]
+  /// What each position is called where the dimension cannot say (a trend's reports:
+  /// `4c8b037 11-27`); empty for the other dimensions.
+  var positionLabels: [Int: String] = [:]
   /// The lines, reference rows first.
   var lines: [Line]
 
@@ -124,6 +138,31 @@ struct Chart {
 
   /// Whether any point has a ratio to the limit.
   var hasRatios: Bool { lines.contains { $0.points.contains { $0.ratio != nil } } }
+
+  /// What `position` is called: its label in ``positionLabels``, or the dimension's.
+  func label(_ position: Int) -> String {
+    positionLabels[position] ?? dimension.label(position)
+  }
+
+  /// Whether the values are nanoseconds: a time, or a delivery's latency.
+  var valuesAreNanoseconds: Bool {
+    quantity == .latency || (quantity == .cost && key.metric == .time)
+  }
+
+  /// A value as the table under the chart and its tooltips print it: a time to three
+  /// significant digits in the unit that fits (`3.52 µs`), any other value as the report holds
+  /// it.
+  func valueText(_ value: Double) -> String {
+    valuesAreNanoseconds ? readableNanoseconds(value) : NumberText.value(value)
+  }
+
+  /// A value followed by what it counts: `3.52 µs per delivery`, `2 allocations per delivery`.
+  func valueWithUnit(_ value: Double) -> String {
+    guard valuesAreNanoseconds, unit.hasPrefix("ns ") else {
+      return NumberText.value(value) + " " + unit
+    }
+    return readableNanoseconds(value) + " " + unit.dropFirst("ns ".count)
+  }
 }
 
 extension Chart.Line {
@@ -138,35 +177,48 @@ extension Chart.Line {
     backend: String, isReference: Bool, remark: String, colorClass: String,
     cells: [CellResult], quantity: ChartQuantity, dimension: Chart.Dimension
   ) {
+    self.init(
+      backend: backend, isReference: isReference, remark: remark, colorClass: colorClass,
+      placed: cells.map { (dimension.position(of: $0.cell), $0) }, quantity: quantity)
+  }
+
+  /// The line of `backend` through `placed`, each cell at the position given with it (a
+  /// trend's report index), for `quantity`.
+  ///
+  /// - Complexity: O(*c* log *c*) for *c* cells.
+  init(
+    backend: String, isReference: Bool, remark: String, colorClass: String,
+    placed: [(position: Int, result: CellResult)], quantity: ChartQuantity
+  ) {
     self.backend = backend
     self.isReference = isReference
     self.remark = remark
     self.colorClass = colorClass
     self.cells = Dictionary(
-      cells.map { (dimension.position(of: $0.cell), $0) }, uniquingKeysWith: { first, _ in first })
+      placed.map { ($0.position, $0.result) }, uniquingKeysWith: { first, _ in first })
     points = []
     stops = []
-    var pending: [CellResult] = []
+    var pending: [(position: Int, result: CellResult)] = []
     func closeStop() {
       guard !pending.isEmpty else { return }
       stops.append(
         Chart.Stop(
-          cells: pending, positions: pending.map { dimension.position(of: $0.cell) },
+          cells: pending.map(\.result), positions: pending.map(\.position),
           lastValue: points.last?.value))
       pending = []
     }
-    let sorted = cells.sorted {
-      dimension.position(of: $0.cell) < dimension.position(of: $1.cell)
-    }
-    for result in sorted {
+    // Stable: cells at one position keep their order, the first one drawn.
+    let sorted = placed.enumerated().sorted {
+      ($0.element.position, $0.offset) < ($1.element.position, $1.offset)
+    }.map(\.element)
+    for (position, result) in sorted {
       if let value = quantity.value(of: result) {
         closeStop()
         points.append(
           Chart.Point(
-            x: dimension.position(of: result.cell), value: value,
-            ratio: quantity == .cost ? result.ratioToLimit : nil))
+            x: position, value: value, ratio: quantity == .cost ? result.ratioToLimit : nil))
       } else if !result.status.isMeasured {
-        pending.append(result)
+        pending.append((position, result))
       }
     }
     closeStop()

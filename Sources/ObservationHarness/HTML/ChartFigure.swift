@@ -52,20 +52,27 @@ enum ChartFigure {
       text =
         "Median time from a write to its last observer's callback, over every write of the"
         + " cell (an asynchronous backend's; the 99th percentile is in the report)"
+    case .relativeCost:
+      text =
+        "Median cost per operation divided by the geometric mean of the same report's"
+        + " reference rows (its machine's speed)"
     }
     switch chart.dimension {
     case .size: text += ", against n"
     case .depth: text += ", against the path's depth"
     case .threads: text += ", against the threads using the subject at once"
+    case .run: text += ", in each report, oldest first"
     }
-    text += "; both axes logarithmic."
+    text += chart.dimension.isLogarithmic ? "; both axes logarithmic." : "; logarithmic."
     if chart.lines.contains(where: \.isReference) {
       text += " Dashed: the reference rows, the floor a backend is read against."
     }
     if chart.lines.contains(where: { !$0.stops.isEmpty }) {
       text +=
         " A cross marks where a line stops: the next"
-        + (chart.dimension == .size ? " size" : chart.dimension == .depth ? " depth" : " count")
+        + (chart.dimension == .size
+          ? " size"
+          : chart.dimension == .depth ? " depth" : chart.dimension == .run ? " report" : " count")
         + " was not measured."
     }
     return text
@@ -101,7 +108,7 @@ enum ChartFigure {
       for position in chart.positions {
         if let point = points[position] {
           cells.append(
-            "<td class=\"value\" \(attribute)=\"\(position)\">\(NumberText.value(point.value))"
+            "<td class=\"value\" \(attribute)=\"\(position)\">\(chart.valueText(point.value))"
               + (point.ratio.map { "<span class=\"ratio\">\(NumberText.ratio($0))</span>" } ?? "")
               + "</td>")
         } else if let result = line.cells[position], !result.status.isMeasured {
@@ -121,7 +128,8 @@ enum ChartFigure {
     }
     let header =
       "<tr><th scope=\"col\">backend</th>"
-      + chart.positions.map { "<th scope=\"col\">\(chart.dimension.label($0))</th>" }.joined()
+      + chart.positions.map { "<th scope=\"col\">\(HTMLText.escaped(chart.label($0)))</th>" }
+      .joined()
       + "</tr>"
     var html =
       "<div class=\"table-wrap\"><table class=\"values\"><caption>"

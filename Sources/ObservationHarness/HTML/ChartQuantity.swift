@@ -16,6 +16,13 @@ enum ChartQuantity: String, CaseIterable {
   /// An asynchronous backend's median time from a write to its last callback
   /// (`latency_ns_median`).
   case latency
+  /// A trend's cost relative to its report's machine speed (``TrendPage``): the cost divided
+  /// by the geometric mean of that report's reference rows, which the page does before
+  /// charting. Never charted from one report.
+  case relativeCost = "relative-cost"
+
+  /// What a page of one report charts: every quantity but ``relativeCost``.
+  static var ofOneReport: [ChartQuantity] { allCases.filter { $0 != .relativeCost } }
 
   /// The quantity's value for `result`, or `nil` if the cell was not measured or lacks the
   /// column.
@@ -28,6 +35,7 @@ enum ChartQuantity: String, CaseIterable {
     case .d1Misses: return result.d1MissesPerOperation
     case .llMisses: return result.llMissesPerOperation
     case .latency: return result.latencyMedian
+    case .relativeCost: return result.cost
     }
   }
 
@@ -41,6 +49,7 @@ enum ChartQuantity: String, CaseIterable {
     case .d1Misses: return "D1 misses per \(operation)"
     case .llMisses: return "LL misses per \(operation)"
     case .latency: return "ns from a write to its last callback"
+    case .relativeCost: return "× the report's reference rows, per \(operation)"
     }
   }
 
@@ -53,10 +62,11 @@ enum ChartQuantity: String, CaseIterable {
     case .d1Misses: return "D1 cache misses"
     case .llMisses: return "LL cache misses"
     case .latency: return "Delivery latency (median)"
+    case .relativeCost: return metric == .instructions ? "Relative instructions" : "Relative time"
     }
   }
 
   /// Whether a value can be zero (no allocation, no miss): zero has no place on a logarithmic
   /// axis, so such a chart draws it on a line of its own below the axis.
-  var allowsZero: Bool { self != .cost && self != .latency }
+  var allowsZero: Bool { self != .cost && self != .latency && self != .relativeCost }
 }

@@ -48,8 +48,16 @@ enum ChartSVG {
       padded: true)
     let xAxis = LogAxis(
       values: chart.positions.map(Double.init), start: left, end: width - right, padded: false)
+    // A trend's reports are evenly spaced, each in the middle of its share of the width.
+    let band = (width - right - left) / Double(max(1, chart.positions.count))
+    let slots = Dictionary(
+      chart.positions.enumerated().map { ($0.element, $0.offset) },
+      uniquingKeysWith: { first, _ in first })
     func y(_ value: Double) -> Double { value > 0 ? yAxis.position(value) : plotBottom }
-    func x(_ position: Int) -> Double { xAxis.position(Double(position)) }
+    func x(_ position: Int) -> Double {
+      guard !chart.dimension.isLogarithmic else { return xAxis.position(Double(position)) }
+      return left + (Double(slots[position] ?? 0) + 0.5) * band
+    }
     let attribute = "data-" + chart.dimension.rawValue
 
     var svg = [
@@ -84,7 +92,12 @@ enum ChartSVG {
           + " y2=\"\(format(plotBottom))\"/>")
       // A label that would overlap the one before it is left out; the table has every size.
       let label =
-        chart.dimension == .size ? NumberText.compactSize(value) : NumberText.grouped(value)
+        chart.dimension == .size
+        ? NumberText.compactSize(value)
+        : chart.dimension == .run
+          // The commit alone on the axis; the table and the tooltips add the date.
+          ? HTMLText.escaped(String(chart.label(value).prefix { $0 != " " }))
+          : NumberText.grouped(value)
       let commas = label.filter { $0 == "," }.count
       let halfWidth =
         (Double(label.count - commas) * digitWidth + Double(commas) * commaWidth) / 2
@@ -99,8 +112,10 @@ enum ChartSVG {
     svg.append(
       "<text class=\"axis-title\" x=\"\(format((left + width - right) / 2))\""
         + " y=\"\(format(height - 6))\" text-anchor=\"middle\">"
-        + chart.dimension.axisTitle + " (log scale"
-        + (usesBinaryPrefix ? "; Ki = 1,024, Mi = 1,048,576" : "") + ")</text>")
+        + chart.dimension.axisTitle
+        + (chart.dimension.isLogarithmic
+          ? " (log scale" + (usesBinaryPrefix ? "; Ki = 1,024, Mi = 1,048,576" : "") + ")" : "")
+        + "</text>")
     svg.append(
       "<text class=\"axis-title\" transform=\"translate(14 \(format((top + plotBottom) / 2)))"
         + " rotate(-90)\" text-anchor=\"middle\">\(HTMLText.escaped(chart.unit)) (log scale)</text>"
@@ -158,19 +173,18 @@ enum ChartSVG {
     return commands.joined(separator: " ")
   }
 
-  /// What a point's tooltip says: the backend, the size, the value with its unit, and the
-  /// ratio to the limit.
+  /// What a point's tooltip says: the backend, the size, the value with its unit (a time in the
+  /// unit that fits), and the ratio to the limit.
   static func tooltip(_ point: Chart.Point, line: Chart.Line, chart: Chart) -> String {
     var text =
-      "\(line.backend), \(chart.dimension.label(point.x)): \(NumberText.value(point.value))"
-      + " \(chart.unit)"
+      "\(line.backend), \(chart.label(point.x)): \(chart.valueWithUnit(point.value))"
     if let ratio = point.ratio { text += ", \(NumberText.ratio(ratio)) the limit" }
     return text
   }
 
   /// What a stop's tooltip says: the backend, the sizes without a value and why.
   static func stopTooltip(_ stop: Chart.Stop, line: Chart.Line, chart: Chart) -> String {
-    let positions = stop.positions.map { chart.dimension.label($0) }.joined(separator: ", ")
+    let positions = stop.positions.map { chart.label($0) }.joined(separator: ", ")
     let reasons = Set(stop.cells.map(\.status.reason)).filter { !$0.isEmpty }.sorted()
     return "\(line.backend): \(stop.status) at \(positions)"
       + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")")

@@ -45,6 +45,8 @@ struct ChartSection {
       // A contended workload is drawn against threads at each size, never against n, where one
       // backend's cells of several thread counts would make one line.
       case .threads: return !key.workload.isContended
+      // One report has no trend: TrendPage draws those.
+      case .run: return true
       case .size:
         return key.workload.isContended
           || positions.count == 1
@@ -67,7 +69,7 @@ struct ChartSection {
     var chartCount = 0
     return workloads.map { workload in
       var charts: [Chart] = []
-      for quantity in ChartQuantity.allCases {
+      for quantity in ChartQuantity.ofOneReport {
         for (dimension, key) in groups where key.workload == workload {
           var cells = cellsByGroup[dimension]?[key] ?? []
           guard quantity == .cost || cells.contains(where: { quantity.value(of: $0) != nil })
@@ -99,9 +101,9 @@ struct ChartSection {
     }
   }
 
-  /// A colour class per backend, by first appearance: `c0` to `c13` for backends, `r0` to `r2`
+  /// A colour class per backend, by first appearance: `c0` to `c15` for backends, `r0` to `r2`
   /// for the reference rows.
-  private static func colorClasses(
+  static func colorClasses(
     _ backends: [String], references: [String]
   ) -> [String: String] {
     var classes: [String: String] = [:]
@@ -170,7 +172,7 @@ extension Chart.Key {
     if pattern != .single { details.append(pattern.rawValue) }
     switch dimension {
     case .size: if workload.hasDepth || fixed != 0 { details.append("depth \(fixed)") }
-    case .depth, .threads: details.append("n = " + NumberText.grouped(fixed))
+    case .depth, .threads, .run: details.append("n = " + NumberText.grouped(fixed))
     }
     return workload.rawValue + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
       + (dimension == .depth ? " by depth" : dimension == .threads ? " by threads" : "")

@@ -28,6 +28,8 @@ enum ReportPageStyle {
     nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding:0;list-style:none}
     .workload-summary{margin:.25rem 0 1rem}
     figure.chart{margin:1rem 0 2rem;break-inside:avoid}
+    .machines{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,26rem),1fr));\
+    gap:0 1.5rem}
     figcaption p{margin:.15rem 0 .5rem;font-size:.9em}
     .plot-area{max-width:560px}
     .plot-area svg{display:block;width:100%;height:auto;font-size:12px;\

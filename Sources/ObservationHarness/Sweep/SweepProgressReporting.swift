@@ -1,6 +1,6 @@
 /// Where a sweep says how far it has got: once per cell, or per process in the later rounds
-/// of a timed sweep. The tool draws it (a bar on a terminal, a line per cell elsewhere); the
-/// harness never writes to the terminal itself.
+/// of a timed sweep. The tool draws it (a bar on a terminal, a line per tenth of the cells
+/// elsewhere); the harness never writes to the terminal itself.
 package protocol SweepProgressReporting {
   /// Counts one step done, named `label`, with `remainingSeconds` left as the sweep estimates
   /// it (`nil`: not known yet).

@@ -7,16 +7,17 @@ extension SweepCatalog {
   /// The catalog as `observatory list` prints it: the backends (a block each: who wrote it,
   /// what it declares, what the default sweep measures it on), the reference rows, the
   /// workloads, the patterns of the workloads that have them, and the default sweep's sizes
-  /// and depths; lines within 100 columns but for a long name.
+  /// and depths; lines within ``width`` columns but for a word longer than that.
   ///
   /// - Complexity: O(*c*) for *c* characters of output.
   package var text: String {
     var lines = ["backends (run --backend NAME,...; default: every one, on its default workloads)"]
     let nameWidth = backends.map(\.name.count).max() ?? 0
     for backend in backends {
-      lines.append(
-        "  " + backend.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
-          + origin(of: backend))
+      let head = "  " + backend.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+      lines += Self.wrapped(
+        origin(of: backend), indent: head + "  ",
+        hangingIndent: String(repeating: " ", count: head.count + 2))
       let indent = "    "
       let declared = backend.capabilities
       lines.append(
@@ -105,8 +106,11 @@ extension SweepCatalog {
     values.map(String.init).joined(separator: ", ")
   }
 
+  /// The widest line `list` prints, a terminal's default width.
+  static let width = 80
+
   /// `rows` as ``TextTable`` renders them, the last column broken at spaces so that lines fit
-  /// in 100 columns, its continuation lines starting where it starts.
+  /// in ``width`` columns, its continuation lines starting where it starts.
   private static func table(_ rows: [[String]]) -> [String] {
     let widths = (0..<((rows.map(\.count).max() ?? 1) - 1)).map { column in
       rows.map { $0[column].count }.max() ?? 0
@@ -119,14 +123,14 @@ extension SweepCatalog {
     }
   }
 
-  /// `text` broken at spaces into lines of at most 100 columns, the first after `indent`, the
-  /// others after `hangingIndent`.
+  /// `text` broken at spaces into lines of at most ``width`` columns, the first after `indent`,
+  /// the others after `hangingIndent`.
   private static func wrapped(_ text: String, indent: String, hangingIndent: String) -> [String] {
     var lines: [String] = []
     var line = indent
     for word in text.split(separator: " ") {
       let prefix = lines.isEmpty ? indent : hangingIndent
-      if line.count > prefix.count && line.count + 1 + word.count > 100 {
+      if line.count > prefix.count && line.count + 1 + word.count > width {
         lines.append(line)
         line = hangingIndent
       }

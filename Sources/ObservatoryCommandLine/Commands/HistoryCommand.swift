@@ -163,7 +163,7 @@ struct HistoryCommand: ParsableCommand {
     }
     var previous: [String: Double] = [:]
     var lines = [
-      ["date", "commit", "allocator", "cost", "p90 ns", "ratio to limit", "status", "change"]
+      ["date", "commit", "allocator", "cost", "p90", "ratio to limit", "status", "change"]
     ]
     for row in sorted {
       var change = "-"
@@ -176,7 +176,8 @@ struct HistoryCommand: ParsableCommand {
       }
       lines.append([
         row.environment.date, row.environment.commit, allocator, row.costText,
-        csvNumber(row.nanoseconds?.p90), csvNumber(row.ratioToLimit), row.status.name, change,
+        readableNanoseconds(row.nanoseconds?.p90), csvNumber(row.ratioToLimit), row.status.name,
+        change,
       ])
     }
     return TextTable.render(lines)

@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
+import ObservationConformance
 import ObservationHarness
 import ObservationReports
 
 /// `observatory report REPORT --output report.html [--charts DIRECTORY]`: a report as one
-/// self-contained HTML page, and the README's charts as standalone SVG files.
+/// self-contained HTML page, and the README's charts as standalone SVG files; `observatory
+/// report REPORT REPORT... --output trends.html`: several reports as a page of trends.
 struct ReportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "report",
@@ -22,9 +24,24 @@ struct ReportCommand: ParsableCommand {
       report measures time, and contended-notify.svg (cost per delivery against the threads \
       writing, at the largest size) when the report has it. Every input is read and every chart drawn before anything is \
       written; then the page and the charts are written together, or none of them.
+
+      Given several reports (Results/*.csv), it draws their trends instead: per workload \
+      (notify, subscribe, random cancel) at one size (--n, default 1,024), each backend's \
+      cost in each report, oldest first, the reference rows dashed, so that a regression or \
+      a win shows as a step. Reports of several machines (host, CPU, cores) get a chart per \
+      machine, side by side, so that no line joins two machines; --relative draws them in one \
+      chart instead, each cost divided by its own report's reference rows.
       """)
 
-  @Argument(help: "The report (CSV).") var report: String
+  @Argument(help: "The report (CSV); several reports draw their trends.") var reports: [String]
+  @Option(name: .long, help: "With several reports: the size whose trend is drawn (default 1024).")
+  var n: Int?
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "With several reports: one chart for every machine, each cost relative to its"
+        + " report's reference rows."))
+  var relative = false
   @Option(name: .long, help: "A report to compare with, as `compare BASELINE REPORT` does.")
   var baseline: String?
   @Option(name: .long, help: "The conformance matrix to show (CSV), e.g. Results/conformance.csv.")
@@ -46,7 +63,30 @@ struct ReportCommand: ParsableCommand {
     help: "Replace the files --output and --charts name if they exist (regular files only).")
   var force = false
 
+  /// The one report of a page (not a trend).
+  var report: String { reports[0] }
+
   func validate() throws {
+    if reports.isEmpty {
+      throw ValidationError("give the report to draw (CSV), or several to draw their trends")
+    }
+    if reports.count > 1 {
+      for (option, given) in [
+        ("--baseline", baseline != nil), ("--conformance", conformance != nil),
+        ("--charts", charts != nil), ("--threshold", threshold != nil),
+      ] where given {
+        throw ValidationError(
+          "\(option) goes with one report; with \(reports.count) reports, report draws their"
+            + " trends (--n, --relative)")
+      }
+      if let n, !(1...(1 << 30)).contains(n) {
+        throw ValidationError("--n must be an observer count from 1 to 1073741824, got \(n)")
+      }
+    } else if relative || n != nil {
+      throw ValidationError(
+        "\(relative ? "--relative" : "--n") goes with several reports (a trend); one report is"
+          + " drawn at every size")
+    }
     if let threshold, !(threshold.isFinite && threshold >= 0 && threshold <= 1000) {
       throw ValidationError("--threshold must be a percentage from 0 to 1000, got \(threshold)")
     }
@@ -64,6 +104,20 @@ struct ReportCommand: ParsableCommand {
 
   func run() throws {
     let pageFile = OutputFile(output, replacing: force)
+    if reports.count > 1 {
+      try pageFile.check()
+      // `Results/*.csv` names the conformance matrix too: it has no costs to draw.
+      let matrices = reports.filter(Self.isConformanceMatrix)
+      for matrix in matrices {
+        StandardOutput.writeError(
+          "\(ObservatoryTool.name): \(matrix): a conformance matrix, not a report: left out\n")
+      }
+      let trends = try TrendPage.read(
+        reports: reports.filter { !matrices.contains($0) }, n: n ?? 1024, relative: relative,
+        generator: "\(ObservatoryTool.name) report")
+      try OutputFile.writeAll([(file: pageFile, text: trends.html)])
+      return
+    }
     var chartFiles = chartPaths.map { OutputFile($0, replacing: force, option: "--charts") }
     for file in [pageFile] + chartFiles { try file.check() }
     let page = try HTMLReport.read(
@@ -83,6 +137,14 @@ struct ReportCommand: ParsableCommand {
       generator: "\(ObservatoryTool.name) report --charts")
     try OutputFile.writeAll(
       [(pageFile, page.html)] + zip(chartFiles, drawn).map { (file: $0, text: $1.svg) })
+  }
+
+  /// Whether the file at `path` starts with the conformance matrix's header.
+  static func isConformanceMatrix(_ path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: ConformanceMatrix.csvHeader.utf8.count)) ?? Data()
+    return head == Data(ConformanceMatrix.csvHeader.utf8)
   }
 
   /// The chart files --charts names, in the order of ``SVGChart/readme``; none without it.

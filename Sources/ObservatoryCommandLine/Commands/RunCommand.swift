@@ -22,7 +22,7 @@ struct RunCommand: ParsableCommand {
 
       Progress goes to standard error: on a terminal, one line redrawn in place that fits \
       the window (COLUMNS, else the terminal's width) with the time left as the sweep's cost \
-      projection estimates it; elsewhere, a line per cell. At the end a summary follows: the \
+      projection estimates it; elsewhere, a line per tenth of the cells. At the end a summary follows: the \
       cells ok, capped, invalid and failed, the wall time, where the report went, the \
       backends with the most capped cells, and the table, report and compare commands to \
       run on it. --quiet drops the progress and prints the summary as one line, for CI logs.
@@ -135,7 +135,7 @@ struct RunCommand: ParsableCommand {
       let written = try file.write(text)
       destination = format == .json ? .json(written) : .csv(written)
       if format == .csv {
-        baseline = DefaultReportName.latestComparable(to: written, machine: environment)
+        baseline = DefaultReportName.latestComparable(to: written, results: report.results)
       }
     } else {
       try StandardOutput.write(text)

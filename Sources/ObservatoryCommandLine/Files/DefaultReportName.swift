@@ -62,13 +62,17 @@ package struct DefaultReportName {
 
   /// The newest other report beside the one at `path` that a sweep of the same kind wrote
   /// under its default name (dated, and quick, narrowed or counting instructions as it is),
-  /// newest by name: the report to compare it with. With `machine`, only a report measured on
-  /// that machine (host, CPU and cores, which `compare` requires of timed reports) is taken.
-  /// `nil` when there is none.
+  /// newest by name: the report to compare it with. With `results` (the rows of the report at
+  /// `path`), only a report that `compare` would accept as the base of those rows is taken:
+  /// one that shares cells with them, in the same metric and schema, from the same machine
+  /// when timed, with reference rows that did not move by a factor of 2. `nil` when there is
+  /// none.
   ///
-  /// - Complexity: O(*f*) for *f* files in the directory, and with `machine` the reading of
-  ///   the reports passed over.
-  package static func latestComparable(to path: String, machine: RunEnvironment? = nil) -> String? {
+  /// - Complexity: O(*f*) for *f* files in the directory, and with `results` the reading and
+  ///   comparing of the reports passed over.
+  package static func latestComparable(
+    to path: String, results: [CellResult]? = nil
+  ) -> String? {
     let directory = PathText.directory(of: path)
     let name = PathText.name(of: path)
     guard
@@ -78,10 +82,15 @@ package struct DefaultReportName {
     let candidates = files.filter { file in
       file != name && file.hasSuffix(".csv") && isDated(file) && kind(file) == kind(name)
     }.sorted(by: >).map { directory.isEmpty ? $0 : directory + "/" + $0 }
-    guard let machine else { return candidates.first }
+    guard let results, let metric = results.first?.metric else { return candidates.first }
     return candidates.first { candidate in
-      guard let first = try? Report.read(candidate).results.first else { return false }
-      return Comparison.differences(first.environment, machine).isEmpty
+      guard let base = try? Report.read(candidate).results else { return false }
+      // The question `compare` asks, with its default threshold: a report it would refuse
+      // is no suggestion.
+      return
+        (try? Comparison(
+          base: base, candidate: results,
+          threshold: Comparison.defaultThreshold(for: metric))) != nil
     }
   }
 

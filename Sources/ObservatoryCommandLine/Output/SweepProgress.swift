@@ -2,8 +2,9 @@ import Foundation
 import ObservationHarness
 
 /// Progress on standard error: on a terminal, one line redrawn in place (a bar, the cells done,
-/// the time left, the cell just measured) that fits the terminal's width; anywhere else, a
-/// line per cell and no carriage return; nothing when quiet.
+/// the time left, the cell just measured) that fits the terminal's width; anywhere else (a CI
+/// log), a line each time another tenth of the cells is done, and no carriage return; nothing
+/// when quiet.
 package struct SweepProgress: SweepProgressReporting {
   enum Style { case bar, lines, quiet }
 
@@ -45,6 +46,7 @@ package struct SweepProgress: SweepProgressReporting {
     switch style {
     case .quiet: return
     case .lines:
+      guard Self.completesATenth(done: done, total: total) else { return }
       let left = remainingSeconds.map { ", \(Self.format($0)) left" } ?? ""
       write("\(ObservatoryTool.name): [\(done)/\(total)\(left)] \(label)\n")
     case .bar:
@@ -53,6 +55,16 @@ package struct SweepProgress: SweepProgressReporting {
         columns: columns())
       write("\r\u{1B}[K" + line + (done == total ? "\n" : ""))
     }
+  }
+
+  /// Whether the cell that made `done` of `total` is the first past another tenth of them, or
+  /// the last: in a log, progress is a line per tenth (about 1,200 cells make 10 lines, not
+  /// 1,200), and a stretch of fewer than ten cells a line per cell.
+  ///
+  /// - Complexity: O(1).
+  static func completesATenth(done: Int, total: Int) -> Bool {
+    guard total > 0, done < total else { return true }
+    return done * 10 / total > (done - 1) * 10 / total
   }
 
   /// The line a terminal of `columns` shows: `[██████······] 12/850 3m05s left  label`, at most

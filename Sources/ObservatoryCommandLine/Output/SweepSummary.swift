@@ -30,8 +30,8 @@ package struct SweepSummary {
   package var wallSeconds: Double
   /// Where the report went.
   package var destination: Destination
-  /// An earlier report to compare this one with, if one is known (see
-  /// ``DefaultReportName/latestComparable(to:machine:)``).
+  /// An earlier report that `compare` accepts as this one's base, if there is one (see
+  /// ``DefaultReportName/latestComparable(to:results:)``).
   package var baseline: String?
   /// The name the next commands start with: the tool's executable.
   package var tool: String
@@ -146,13 +146,14 @@ package struct SweepSummary {
     if case .csv(let path) = destination {
       lines.append("  next:")
       lines += nextCommands(path).map { "    " + $0 }
+      if baseline == nil { lines += noBaseline(path).map { "  " + $0 } }
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
   /// The commands to run on the CSV report at `path`: its table (with `--allocator` and
   /// `--sizes` when the defaults would refuse it), its HTML page, and a comparison with the
-  /// baseline (`BASE.csv` when none is known).
+  /// baseline when there is one that `compare` accepts; each of them runs as written.
   func nextCommands(_ path: String) -> [String] {
     var commands: [String] = []
     let shown = report.results.filter {
@@ -174,9 +175,20 @@ package struct SweepSummary {
     }
     let page = (path.hasSuffix(".csv") ? String(path.dropLast(4)) : path) + ".html"
     commands.append("\(tool) report \(Self.quoted(path)) --output \(Self.quoted(page))")
-    commands.append(
-      "\(tool) compare \(baseline.map(Self.quoted) ?? "BASE.csv") \(Self.quoted(path))")
+    if let baseline {
+      commands.append("\(tool) compare \(Self.quoted(baseline)) \(Self.quoted(path))")
+    }
     return commands
+  }
+
+  /// What to do when no report beside the one at `path` can be its base: how to make one.
+  func noBaseline(_ path: String) -> [String] {
+    [
+      "no report beside it can be compared with it (compare needs the same cells, metric and"
+        + " machine);",
+      "to have one, run this sweep at the commit to compare with and compare the two, or"
+        + " measure both builds at once with `\(tool) ab`",
+    ]
   }
 
   private var headline: String {

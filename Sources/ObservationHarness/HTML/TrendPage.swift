@@ -1,0 +1,404 @@
+import Foundation
+import ObservationReports
+import ObservationWorkloads
+
+/// Several reports as one page of trends: per workload of the front page (notify, subscribe,
+/// random cancel) and one size, each backend's cost in each report, oldest first, so that a
+/// regression or a win shows as a step.
+///
+/// Reports of one machine (host, CPU and cores) and one metric make one series of reports. A
+/// chart never mixes two machines in one line: several machines give one chart per machine,
+/// side by side, each against its own reports; or, with `relative`, one chart in which each
+/// cost is divided by its report's own reference rows (the geometric mean of their `notify`
+/// costs at the size drawn, the machine's speed as `compare` reads it) and each machine keeps
+/// lines of its own (`array · xeon-16`).
+///
+/// ```swift
+/// let page = try TrendPage.read(
+///   reports: ["Results/2026-11-25_f4e3f81e7379_vm.csv", "Results/2026-11-27_8c4b037a461e_vm.csv"],
+///   n: 1024, relative: false, generator: "observatory report")
+/// try OutputFile("trends.html", replacing: false).write(page.html)
+/// ```
+package struct TrendPage {
+  /// One report of the trend: where it was read from, and its rows.
+  package struct Source {
+    /// The report's file, as given.
+    package var path: String
+    /// The report's rows.
+    package var report: Report
+
+    /// The report `report`, read from `path`.
+    package init(path: String, report: Report) {
+      self.path = path
+      self.report = report
+    }
+  }
+
+  /// The reports, in the order given.
+  package var sources: [Source]
+  /// The size drawn.
+  package var n: Int
+  /// Whether costs are drawn as ratios to each report's reference rows, every machine in one
+  /// chart.
+  package var relative: Bool
+  /// The command that wrote the page, which its head and footer name.
+  package var generator = "report"
+
+  /// The workloads drawn, with their pattern: the front page's.
+  static let workloads: [(Workload, WorkloadPattern)] = [
+    (.notify, .single), (.subscribe, .single), (.cancel, .random),
+  ]
+
+  /// A trend of `sources` at `n`, drawn relative to each report's reference rows when
+  /// `relative`.
+  ///
+  /// - Complexity: O(1).
+  package init(sources: [Source], n: Int, relative: Bool) {
+    self.sources = sources
+    self.n = n
+    self.relative = relative
+  }
+
+  /// Reads every report at `paths` and makes their trend page.
+  ///
+  /// - Throws: ``ToolError`` naming the file: a report that cannot be read or is malformed, a
+  ///   size that no report measured, or a relative trend of a report without reference rows at
+  ///   that size.
+  /// - Complexity: O(*b*) for *b* bytes read.
+  package static func read(
+    reports paths: [String], n: Int, relative: Bool, generator: String
+  ) throws -> TrendPage {
+    var sources: [Source] = []
+    for path in paths {
+      do { sources.append(Source(path: path, report: try Report.read(path))) } catch let error
+        as ReportError
+      {
+        throw ToolError(error.description)
+      }
+    }
+    var page = TrendPage(sources: sources, n: n, relative: relative)
+    page.generator = generator
+    try page.validate()
+    return page
+  }
+
+  /// Refuses what would draw nothing: a size no report has on a workload of the page, and a
+  /// relative trend of a report whose reference rows have no `notify` cost at `n`.
+  func validate() throws {
+    let drawn = sources.flatMap { source in
+      source.report.results.filter { isDrawn($0.cell) }
+    }
+    guard !drawn.isEmpty else {
+      let sizes = Set(sources.flatMap { $0.report.results.map(\.cell.n) }).sorted()
+      throw ToolError(
+        "no report has notify, subscribe or random cancel at n = \(n); the reports have n ="
+          + " \(sizes.map(String.init).joined(separator: ", ")) (choose one with --n)")
+    }
+    if relative {
+      for source in sources where Self.machineSpeed(source.report, n: n) == nil {
+        throw ToolError(
+          "\(source.path): no reference row has a notify cost at n = \(n), so its costs cannot"
+            + " be read relative to its machine (draw it without --relative, or choose"
+            + " another --n)")
+      }
+    }
+  }
+
+  /// Whether a cell is one the page draws: a workload of the page at `n`, one path level and
+  /// one thread.
+  func isDrawn(_ cell: Cell) -> Bool {
+    cell.n == n && cell.depth == 0 && cell.threads == 1
+      && Self.workloads.contains { $0.0 == cell.workload && $0.1 == cell.pattern }
+  }
+
+  /// A machine, as reports name it: host, CPU and cores.
+  struct Machine: Hashable, Comparable {
+    var host: String
+    var cpu: String
+    var cores: Int
+
+    init(_ environment: RunEnvironment) {
+      (host, cpu, cores) = (environment.host, environment.cpu, environment.cores)
+    }
+
+    /// `vm (Intel(R) Xeon(R) Processor, 2 cores)`.
+    var description: String { "\(host) (\(cpu), \(cores) cores)" }
+
+    /// The shortest name that tells this machine from the others: its host, then with its
+    /// cores (`vm, 16 cores`), then in full.
+    func name(among machines: [Machine]) -> String {
+      if machines.filter({ $0.host == host }).count == 1 { return host }
+      if machines.filter({ $0.host == host && $0.cores == cores }).count == 1 {
+        return "\(host), \(cores) cores"
+      }
+      return description
+    }
+
+    static func < (a: Machine, b: Machine) -> Bool {
+      (a.host, a.cpu, a.cores) < (b.host, b.cpu, b.cores)
+    }
+  }
+
+  /// One series of reports: one machine (every machine when relative) and one metric, its
+  /// reports oldest first.
+  struct Series {
+    var machines: [Machine]
+    var metric: Metric
+    var sources: [Source]
+  }
+
+  /// The reports grouped into series and ordered by date (then as given), oldest first.
+  var series: [Series] {
+    var groups: [(key: String, series: Series)] = []
+    for source in sources {
+      guard let first = source.report.results.first else { continue }
+      let machine = Machine(first.environment)
+      let key = "\(first.metric.rawValue) " + (relative ? "" : machine.description)
+      if let index = groups.firstIndex(where: { $0.key == key }) {
+        groups[index].series.sources.append(source)
+        if !groups[index].series.machines.contains(machine) {
+          groups[index].series.machines.append(machine)
+        }
+      } else {
+        groups.append(
+          (key, Series(machines: [machine], metric: first.metric, sources: [source])))
+      }
+    }
+    return groups.map { group in
+      var series = group.series
+      series.machines.sort()
+      series.sources = series.sources.enumerated().sorted { a, b in
+        let (dateA, dateB) = (Self.date(a.element), Self.date(b.element))
+        return dateA != dateB ? dateA < dateB : a.offset < b.offset
+      }.map(\.element)
+      return series
+    }
+  }
+
+  private static func date(_ source: Source) -> String {
+    source.report.results.first?.environment.date ?? ""
+  }
+
+  /// What a report is called on the axis and in the tables: `8c4b037 2026-11-27`, and the
+  /// file's name too when two reports share commit and date.
+  static func label(_ source: Source, among sources: [Source]) -> String {
+    guard let environment = source.report.results.first?.environment else { return source.path }
+    let commit = String(environment.commit.prefix(7))
+    let label = "\(commit) \(environment.date.prefix(10))"
+    let twins = sources.filter {
+      $0.report.results.first.map {
+        "\($0.environment.commit.prefix(7)) \($0.environment.date.prefix(10))"
+      } == label
+    }
+    return twins.count > 1 ? label + " (\(PathTextForPage.name(of: source.path)))" : label
+  }
+
+  /// The machine's speed in `report`: the geometric mean of its reference rows' `notify`
+  /// costs at `n`; `nil` if none has one.
+  static func machineSpeed(_ report: Report, n: Int) -> Double? {
+    let references = Set(MeasuredBackend.references.map(\.name))
+    let costs = report.results.filter {
+      references.contains($0.cell.backend) && $0.cell.workload == .notify && $0.cell.n == n
+        && $0.status.isMeasured
+    }.compactMap(\.cost).filter { $0 > 0 }
+    guard !costs.isEmpty else { return nil }
+    return exp(costs.map(log).reduce(0, +) / Double(costs.count))
+  }
+
+  /// The charts of one workload: one per series (and allocator).
+  func charts(
+    of workload: Workload, _ pattern: WorkloadPattern, numbering: inout Int
+  ) -> [Chart] {
+    let referenceNames = MeasuredBackend.references.map(\.name)
+    var charts: [Chart] = []
+    let allSeries = series
+    let allBackends = sources.flatMap { $0.report.results.map(\.cell.backend) }
+    let colors = ChartSection.colorClasses(allBackends, references: referenceNames)
+    for series in allSeries {
+      let allocators = Set(
+        series.sources.flatMap { $0.report.results.map(\.cell.allocator) }
+      ).sorted { $0.rawValue < $1.rawValue }
+      // A chart per allocator; in one relative chart, a line per machine and allocator.
+      let chartAllocators: [Allocator?] = relative ? [nil] : allocators.map { $0 }
+      for allocator in chartAllocators {
+        var placed: [String: [(position: Int, result: CellResult)]] = [:]
+        var backends: [String] = []
+        var labels: [Int: String] = [:]
+        for (index, source) in series.sources.enumerated() {
+          labels[index] = Self.label(source, among: series.sources)
+          let speed = relative ? Self.machineSpeed(source.report, n: n) : nil
+          let machine = source.report.results.first.map { Machine($0.environment) }
+          for result in source.report.results
+          where (allocator == nil || result.cell.allocator == allocator)
+            && result.cell.workload == workload && result.cell.pattern == pattern
+            && isDrawn(result.cell) && result.status.name != "n/a"
+          {
+            var line = result.cell.backend
+            if relative && series.machines.count > 1, let machine {
+              line += " · " + machine.name(among: series.machines)
+            }
+            if allocator == nil && allocators.count > 1 {
+              line += " · \(result.cell.allocator.rawValue)"
+            }
+            let shown = speed.map { result.dividingCost(by: $0) } ?? result
+            if placed[line] == nil { backends.append(line) }
+            placed[line, default: []].append((index, shown))
+          }
+        }
+        guard !backends.isEmpty else { continue }
+        func base(_ line: String) -> String { String(line.split(separator: " ").first ?? "") }
+        let ordered =
+          backends.filter { referenceNames.contains(base($0)) }
+          + backends.filter { !referenceNames.contains(base($0)) }
+        let quantity: ChartQuantity = relative ? .relativeCost : .cost
+        // A colour per backend, the same in every machine's chart; in one relative chart, a
+        // colour per line, so that two machines' lines of one backend differ.
+        let lineColors = ChartSection.colorClasses(ordered, references: referenceNames)
+        let lines = ordered.map { line in
+          Chart.Line(
+            backend: line, isReference: referenceNames.contains(base(line)), remark: "",
+            colorClass: (relative ? lineColors[line] : colors[base(line)]) ?? "c0",
+            placed: placed[line] ?? [],
+            quantity: quantity)
+        }
+        numbering += 1
+        let key = Chart.Key(
+          metric: series.metric, allocator: allocator ?? allocators[0], workload: workload,
+          pattern: pattern, fixed: n)
+        var title = quantity.heading(metric: series.metric) + ": " + key.description(.run)
+        title +=
+          relative
+          ? " on " + series.machines.map { $0.name(among: series.machines) }.joined(separator: "; ")
+          : " on " + series.machines.map(\.description).joined(separator: ", ")
+        if let allocator, allocators.count > 1 { title += ", \(allocator.rawValue) allocator" }
+        let operation = workload.unit
+        charts.append(
+          Chart(
+            key: key, dimension: .run, quantity: quantity, title: title,
+            unit: quantity.unit(metric: series.metric, operation: operation),
+            identifier: "chart-\(numbering)", positions: Array(series.sources.indices),
+            positionLabels: labels, lines: lines))
+      }
+    }
+    return charts
+  }
+}
+
+extension CellResult {
+  /// This result with its cost (every order statistic of its time, or its instruction count)
+  /// divided by `divisor`: a relative trend's value.
+  fileprivate func dividingCost(by divisor: Double) -> CellResult {
+    var copy = self
+    if var time = copy.nanoseconds {
+      time.min /= divisor
+      time.median /= divisor
+      time.p90 /= divisor
+      time.max /= divisor
+      copy.nanoseconds = time
+    }
+    copy.instructionsPerOperation = copy.instructionsPerOperation.map { $0 / divisor }
+    return copy
+  }
+}
+
+/// The last component of a path, for a report's label.
+private enum PathTextForPage {
+  static func name(of path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+}
+
+extension TrendPage {
+  /// The page: a complete HTML document that loads nothing, as ``HTMLReport/html`` is.
+  ///
+  /// Its parts, in order: the reports of each series, oldest first (commit, date, machine,
+  /// file); a list of contents; a section per workload with a chart per series, side by side,
+  /// each with its table.
+  ///
+  /// - Complexity: O(*r* log *r*) for *r* results of every report.
+  package var html: String {
+    let script = ReportPageScript.source
+    let digest = Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
+    var numbering = 0
+    let sections = Self.workloads.map { workload, pattern in
+      (workload, pattern, charts(of: workload, pattern, numbering: &numbering))
+    }.filter { !$0.2.isEmpty }
+    let allSeries = series
+    var page = [
+      "<!DOCTYPE html>",
+      "<html lang=\"en\">",
+      "<head>",
+      "<meta charset=\"utf-8\">",
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"
+        + " style-src 'unsafe-inline'; script-src 'sha256-\(digest)'; base-uri 'none';"
+        + " form-action 'none'\">",
+      "<meta name=\"generator\" content=\"\(HTMLText.escaped(generator))\">",
+      "<title>Observatory trends, \(sources.count) reports</title>",
+      "<style>\n" + ReportPageStyle.css + "\n</style>",
+      "</head>",
+      "<body>",
+      "<header>",
+      "<h1>Observatory trends</h1>",
+      "<p class=\"source\">\(sources.count) reports at n = \(NumberText.grouped(n)), "
+        + (relative
+          ? "each cost divided by its own report's reference rows (its machine's speed)"
+          : "one chart per machine: a line never joins two machines")
+        + ".</p>",
+    ]
+    for series in allSeries {
+      page.append(
+        "<h2>" + HTMLText.escaped(series.machines.map(\.description).joined(separator: "; "))
+          + ", \(series.metric.rawValue)</h2>")
+      page.append(
+        "<table class=\"runs\"><thead><tr><th scope=\"col\">report</th><th scope=\"col\">machine"
+          + "</th><th scope=\"col\">toolchain</th><th scope=\"col\">file</th></tr></thead><tbody>"
+          + series.sources.map { source in
+            let environment = source.report.results[0].environment
+            return "<tr><th scope=\"row\">"
+              + HTMLText.escaped(Self.label(source, among: series.sources)) + "</th><td>"
+              + HTMLText.escaped(Machine(environment).description) + "</td><td>Swift "
+              + HTMLText.escaped(environment.swift + ", " + environment.build) + "</td><td><code>"
+              + HTMLText.escaped(source.path) + "</code></td></tr>"
+          }.joined() + "</tbody></table>")
+    }
+    page.append("</header>")
+    page.append(
+      "<nav><ul>"
+        + sections.map { workload, pattern, _ in
+          "<li><a href=\"#trend-\(Self.anchor(workload, pattern))\">"
+            + HTMLText.escaped(Self.name(workload, pattern)) + "</a></li>"
+        }.joined() + "</ul></nav>")
+    page.append("<main>")
+    for (workload, pattern, charts) in sections {
+      page.append(
+        "<section class=\"workload\" id=\"trend-\(Self.anchor(workload, pattern))\""
+          + " data-workload=\"\(workload.rawValue)\">")
+      page.append("<h2>\(HTMLText.escaped(Self.name(workload, pattern)))</h2>")
+      page.append("<p class=\"workload-summary\">\(HTMLText.escaped(workload.summary))</p>")
+      page.append("<div class=\"machines\">")
+      page += charts.map(ChartFigure.render)
+      page.append("</div>")
+      page.append("</section>")
+    }
+    page += [
+      "</main>",
+      "<footer>Written by <code>\(HTMLText.escaped(generator))</code>. Every number on this page is read"
+        + " from the files named above.</footer>",
+      "<script>" + script + "</script>",
+      "</body>",
+      "</html>",
+    ]
+    return page.joined(separator: "\n") + "\n"
+  }
+
+  /// `notify`, `cancel (random)`.
+  private static func name(_ workload: Workload, _ pattern: WorkloadPattern) -> String {
+    pattern == .single ? workload.rawValue : "\(workload.rawValue) (\(pattern.rawValue))"
+  }
+
+  /// `notify`, `cancel-random`: a section's identifier.
+  private static func anchor(_ workload: Workload, _ pattern: WorkloadPattern) -> String {
+    pattern == .single ? workload.rawValue : "\(workload.rawValue)-\(pattern.rawValue)"
+  }
+}

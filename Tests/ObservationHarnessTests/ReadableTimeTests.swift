@@ -1,0 +1,25 @@
+import Testing
+
+@testable import ObservationReports
+
+@Suite("Times as a person reads them")
+struct ReadableTimeTests {
+  @Test(
+    "Three significant digits in the unit that fits, chosen after rounding",
+    arguments: [
+      (4.373, "4.37 ns"), (25.029, "25.0 ns"), (722.379, "722 ns"), (999.6, "1.00 µs"),
+      (3519.081, "3.52 µs"), (53627.15, "53.6 µs"), (187_204, "187 µs"),
+      (1_834_000, "1.83 ms"), (2_100_000_000, "2.10 s"), (0.4123, "0.412 ns"), (0, "0 ns"),
+      (11, "11.0 ns"), (1000, "1.00 µs"),
+    ])
+  func readable(_ nanoseconds: Double, _ text: String) {
+    #expect(readableNanoseconds(nanoseconds) == text)
+  }
+
+  @Test("Nothing measured, or not a number, prints nothing")
+  func empty() {
+    #expect(readableNanoseconds(nil) == "")
+    #expect(readableNanoseconds(.nan) == "")
+    #expect(readableNanoseconds(.infinity) == "")
+  }
+}

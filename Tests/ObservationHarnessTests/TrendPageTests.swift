@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import Testing
+
+@testable import ObservationHarness
+@testable import ObservationReports
+@testable import ObservatoryCommandLine
+
+@Suite("report: trends across reports")
+struct TrendPageTests {
+  /// A report of `CompareTests.report`'s notify cells, of `commit` on `date`, measured on
+  /// `host` with `cores`; each backend's costs multiplied by its factor, and every cost, the
+  /// reference rows' too, by `speed`.
+  static func source(
+    _ commit: String, _ date: String, host: String = "host", cores: Int = 2,
+    factors: [String: Double] = [:], speed: Double = 1
+  ) throws -> TrendPage.Source {
+    var environment = Rows.environment
+    environment.commit = commit
+    environment.date = date + "T10:00:00Z"
+    environment.host = host
+    environment.cores = cores
+    var scaled: [String: Double] = [:]
+    for backend in CompareTests.backends { scaled[backend] = (factors[backend] ?? 1) * speed }
+    let path = Rows.write(
+      CompareTests.report(factors: scaled, machine: speed, environment: environment))
+    return TrendPage.Source(path: path, report: try Report.read(path))
+  }
+
+  static func values(_ figure: HTMLTree.Element, _ line: String) -> [Double] {
+    (ReportHTMLTests.series(figure, line)?.all("circle") ?? []).compactMap {
+      $0.attributes["data-value"].flatMap(Double.init)
+    }
+  }
+
+  @Test("One machine: a point per report, oldest first, and a step where a backend slowed down")
+  func oneMachine() throws {
+    // Given newest first: the page orders the reports by date.
+    let page = TrendPage(
+      sources: [
+        try Self.source("ccc", "2026-11-27", factors: ["array": 2]),
+        try Self.source("aaa", "2026-11-25"), try Self.source("bbb", "2026-11-26"),
+      ], n: 1024, relative: false)
+    let tree = try HTMLTree(page.html)
+    let figures = tree.all("figure", classes: ["chart"])
+    #expect(figures.count == 1, "the fixture has notify cells only")
+    let figure = try #require(figures.first)
+    #expect(figure.attributes["data-dimension"] == "run")
+    let columns = figure.all("th").filter { $0.attributes["scope"] == "col" }.map(\.text)
+    #expect(columns.suffix(3) == ["aaa 2026-11-25", "bbb 2026-11-26", "ccc 2026-11-27"])
+    let array = Self.values(figure, "array")
+    #expect(array.count == 3)
+    #expect(array[1] == array[0])
+    #expect(abs(array[2] / array[0] - 2) < 1e-9, "\(array)")
+    // The reference rows are drawn dashed, under the backends.
+    let series = figure.all("g", classes: ["series"])
+    #expect(series.first?.classes.contains("reference") == true)
+    // Unchanged backends draw flat lines.
+    #expect(Set(Self.values(figure, "linked-list")).count == 1)
+  }
+
+  @Test("Two machines: a chart each, side by side; no line joins them")
+  func twoMachines() throws {
+    let page = TrendPage(
+      sources: [
+        try Self.source("aaa", "2026-11-25", host: "small"),
+        try Self.source("aaa", "2026-11-25", host: "large", cores: 16, speed: 0.5),
+        try Self.source("bbb", "2026-11-26", host: "small"),
+        try Self.source("bbb", "2026-11-26", host: "large", cores: 16, speed: 0.5),
+      ], n: 1024, relative: false)
+    let tree = try HTMLTree(page.html)
+    let grid = try #require(tree.all("div", classes: ["machines"]).first)
+    let figures = grid.all("figure", classes: ["chart"])
+    #expect(figures.count == 2)
+    let titles = figures.compactMap { $0.all("h3").first?.text }
+    #expect(titles.contains { $0.hasSuffix("on large (cpu, model, 16 cores)") }, "\(titles)")
+    #expect(titles.contains { $0.hasSuffix("on small (cpu, model, 2 cores)") }, "\(titles)")
+    for figure in figures {
+      #expect(Self.values(figure, "array").count == 2)
+    }
+  }
+
+  @Test("--relative: one chart, each machine's lines apart, costs in its own reference rows")
+  func relative() throws {
+    let page = TrendPage(
+      sources: [
+        try Self.source("aaa", "2026-11-25", host: "small"),
+        try Self.source("aaa", "2026-11-25", host: "large", cores: 16, speed: 0.5),
+      ], n: 1024, relative: true)
+    let tree = try HTMLTree(page.html)
+    let figures = tree.all("figure", classes: ["chart"])
+    #expect(figures.count == 1)
+    let figure = try #require(figures.first)
+    #expect(figure.attributes["data-quantity"] == "relative-cost")
+    let small = Self.values(figure, "array · small")
+    let large = Self.values(figure, "array · large")
+    #expect(small.count == 1 && large.count == 1)
+    // Twice as fast a machine, every cost halved: the same relative cost.
+    #expect(abs(small[0] / large[0] - 1) < 1e-6, "\(small) \(large)")
+  }
+
+  @Test("A size no report has, or a relative trend without reference rows, is refused")
+  func refusals() throws {
+    let sources = [try Self.source("aaa", "2026-11-25"), try Self.source("bbb", "2026-11-26")]
+    #expect(throws: ToolError.self) {
+      try TrendPage(sources: sources, n: 3, relative: false).validate()
+    }
+    do {
+      try TrendPage(sources: sources, n: 3, relative: false).validate()
+    } catch let error as ToolError {
+      #expect(
+        error.description.contains("no report has notify, subscribe or random cancel at n = 3"))
+    }
+    var environment = Rows.environment
+    environment.commit = "ccc"
+    let bare = Rows.write(CompareTests.report(references: false, environment: environment))
+    let withoutReferences = TrendPage.Source(path: bare, report: try Report.read(bare))
+    #expect(throws: ToolError.self) {
+      try TrendPage(sources: sources + [withoutReferences], n: 1024, relative: true).validate()
+    }
+  }
+
+  @Test("The command: options of one report are refused with several, and the reverse")
+  func options() {
+    for arguments in [
+      ["a.csv", "b.csv", "--output", "t.html", "--baseline", "c.csv"],
+      ["a.csv", "b.csv", "--output", "t.html", "--charts", "d"],
+      ["a.csv", "--output", "t.html", "--relative"],
+      ["a.csv", "--output", "t.html", "--n", "16"],
+      ["a.csv", "b.csv", "--output", "t.html", "--n", "0"],
+    ] {
+      #expect(throws: (any Error).self, "\(arguments)") { try ReportCommand.parse(arguments) }
+    }
+    #expect(
+      (try? ReportCommand.parse(["a.csv", "b.csv", "--output", "t.html", "--n", "16"])) != nil)
+  }
+}
