@@ -10,13 +10,15 @@ extension ConformanceRule: CustomTestStringConvertible {
 /// Runs `rule` against `backend` and records a Swift Testing issue at the caller's source
 /// location if the backend fails it.
 ///
-/// Use it with `@Test(arguments: ConformanceSuite.rules)` so that every rule is its own test
-/// case:
+/// It runs the rule with every rule it reads (ERASE-01 runs the whole suite through the erased
+/// handles; each META rule reads the others), so checking every rule this way runs those again
+/// for each: to check them all, run the suite once and check each rule in its report with
+/// ``checkConformance(of:in:sourceLocation:)``. Use this form for a few rules, or in one test
+/// function per rule:
 ///
 /// ```swift
-/// @Test(arguments: ConformanceSuite.rules)
-/// func conforms(_ rule: ConformanceRule) {
-///   checkConformance(of: MyBackend(), to: rule)
+/// @Test func cancelIsIdempotent() throws {
+///   checkConformance(of: MyBackend(), to: try #require(ConformanceSuite.rule("CAN-03")))
 /// }
 /// ```
 ///
@@ -62,10 +64,22 @@ public func expectOutcome<Backend: ObservationBackend>(
 /// Records an issue at the caller's source location if `rule` failed, crashed or timed out in
 /// `report`, and returns its outcome.
 ///
-/// Use it with a report of an isolated run (`IsolatedConformanceRunner`), made once and shared
-/// by the test cases, so that a backend that traps or hangs in one rule costs that rule, not
-/// the whole test process, and the THR rules probe a backend that does not declare
-/// `threadSafe`:
+/// Run the suite once, share the report, and check every rule against it:
+///
+/// ```swift
+/// enum MyBackendReport {
+///   static let report = ConformanceSuite.run(MyBackend())
+/// }
+///
+/// @Test(arguments: ConformanceSuite.rules)
+/// func conforms(_ rule: ConformanceRule) {
+///   checkConformance(of: rule, in: MyBackendReport.report)
+/// }
+/// ```
+///
+/// Or with a report of an isolated run (`IsolatedConformanceRunner`), so that a backend that
+/// traps or hangs in one rule costs that rule, not the whole test process, and the THR rules
+/// probe a backend that does not declare `threadSafe`:
 ///
 /// ```swift
 /// enum IsolatedRun {
