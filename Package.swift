@@ -213,6 +213,7 @@ let package = Package(
         "ObservationHarness", "ObservatoryCommandLine", "observatory", "ObservationCore",
         "ObservationBackends", "ObservationReports", "DenseBackend",
         "ObservationConformance", "ObservationConformanceTesting", "ObservationWorkloads",
+        "CReference",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: languageMode),

@@ -16,7 +16,7 @@ problems = []
 for backend, workloads in {
     "slot-array": {"subscribe", "notify", "cancel", "churn", "fan-in", "erased-notify"},
     "linked-list": {"subscribe", "notify", "cancel"},
-    "reference-c": {"notify"},
+    "reference-c": {"notify", "subscribe", "cancel"},
     "reference-c-swift-handler": {"notify"},
     "reference-swift-closures": {"notify", "subscribe"},
 }.items():

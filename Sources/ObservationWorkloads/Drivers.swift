@@ -197,14 +197,7 @@ public enum Drivers {
     let sink = WorkloadSink()
     let tokens = subjects.map { subject in (0..<n).map { _ in subject.observe { sink.receive($0) } }
     }
-    var order = Array(0..<n)
-    switch pattern {
-    case .lifo: order.reverse()
-    case .random:
-      var generator = SplitMix64(seed: seed)
-      order.shuffle(using: &generator)
-    case .fifo, .single, .leaf, .rebind: break
-    }
+    let order = cancellationOrder(n: n, pattern: pattern, seed: seed)
     let frame = Frame.start(backend, sink, probe: probe, observers: n * batch)
     for subjectTokens in tokens {
       for index in order { subjectTokens[index].cancel() }
@@ -217,6 +210,23 @@ public enum Drivers {
     }
     withExtendedLifetime(tokens) {}
     return sample
+  }
+
+  /// The order in which `cancel` cancels `n` observers in `pattern` (the indices of their
+  /// subscriptions, oldest first): the order the limit row cancels in too.
+  ///
+  /// - Complexity: O(*n*).
+  @inlinable
+  public static func cancellationOrder(n: Int, pattern: WorkloadPattern, seed: UInt64) -> [Int] {
+    var order = Array(0..<n)
+    switch pattern {
+    case .lifo: order.reverse()
+    case .random:
+      var generator = SplitMix64(seed: seed)
+      order.shuffle(using: &generator)
+    case .fifo, .single, .leaf, .rebind: break
+    }
+    return order
   }
 
   /// `n` observers in steady state; each step cancels the oldest, subscribes a new one and

@@ -100,6 +100,131 @@ public enum ReferenceDrivers {
     return sample
   }
 
+  /// The physical limit of subscribing: `n` observers placed in each of as many C slot maps
+  /// as `subscribe` makes subjects (``Drivers/batch(for:scale:)``), each with the one
+  /// allocation a Swift observer cannot avoid, its context (of a Swift closure context's
+  /// size). The maps' arrays are allocated before the timed region, as a reserved array's
+  /// are; what the region retains per observer is the context.
+  ///
+  /// - Complexity: O(1) per subscription.
+  public static func cSlotMapSubscribe(n: Int, probe: MemoryProbe) -> Sample {
+    let batch = Drivers.batch(for: n)
+    let maps = SlotMaps(count: batch, capacity: n)
+    defer { maps.destroy() }
+    guard maps.ready else { return Sample(nanoseconds: 0, operations: 0, problem: maps.failure) }
+    let handles = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: n * batch)
+    defer { handles.deallocate() }
+    var subscribed = 0
+    var timedRegion = TimedRegion(probe: probe)
+    let liveBefore = timedRegion.liveBytes()
+    timedRegion.start()
+    for index in 0..<batch {
+      subscribed += observatory_slot_map_subscribe(
+        maps.map(index), n, observatory_accumulate_through, maps.accumulator,
+        handles.baseAddress! + index * n)
+    }
+    var sample = timedRegion.stop(operations: n * batch)
+    if let liveBefore, let liveAfter = timedRegion.liveBytes() {
+      sample.retainedBytesPerObserver =
+        Double(Int64(liveAfter) - Int64(liveBefore)) / Double(n * batch)
+    }
+    sample.problem = maps.check(subscribed: subscribed, expected: n * batch)
+    return sample
+  }
+
+  /// The physical limit of cancelling: `n` observers subscribed to each of as many C slot maps
+  /// as `cancel` makes subjects, then cancelled in the order `cancel` uses for `pattern` and
+  /// `seed` (``Drivers/cancellationOrder(n:pattern:seed:)``): each cancellation finds its
+  /// slot from the handle, frees the context and keeps the array dense.
+  ///
+  /// - Complexity: O(1) per cancellation.
+  public static func cSlotMapCancel(
+    n: Int, pattern: WorkloadPattern, seed: UInt64, probe: MemoryProbe
+  ) -> Sample {
+    let batch = Drivers.batch(for: n)
+    let maps = SlotMaps(count: batch, capacity: n)
+    defer { maps.destroy() }
+    guard maps.ready else { return Sample(nanoseconds: 0, operations: 0, problem: maps.failure) }
+    let handles = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: n * batch)
+    defer { handles.deallocate() }
+    var subscribed = 0
+    for index in 0..<batch {
+      subscribed += observatory_slot_map_subscribe(
+        maps.map(index), n, observatory_accumulate_through, maps.accumulator,
+        handles.baseAddress! + index * n)
+    }
+    guard subscribed == n * batch else {
+      return Sample(
+        nanoseconds: 0, operations: 0,
+        problem: maps.check(subscribed: subscribed, expected: n * batch))
+    }
+    let order = Drivers.cancellationOrder(n: n, pattern: pattern, seed: seed).map(UInt32.init)
+    var timedRegion = TimedRegion(probe: probe)
+    order.withUnsafeBufferPointer { order in
+      timedRegion.start()
+      for index in 0..<batch {
+        observatory_slot_map_cancel(
+          maps.map(index), handles.baseAddress! + index * n, order.baseAddress, n)
+      }
+    }
+    var sample = timedRegion.stop(operations: n * batch)
+    sample.problem = maps.check(subscribed: 0, expected: 0, after: "every observer was cancelled")
+    return sample
+  }
+
+  /// C slot maps for the limit rows of subscribe and cancel, and the counter their observers
+  /// add to: allocated with the C library, so that no Swift access check or reference count
+  /// sits in the timed loop.
+  struct SlotMaps {
+    let maps: UnsafeMutableBufferPointer<observatory_slot_map>
+    let accumulator: UnsafeMutablePointer<Int64>
+    let ready: Bool
+
+    init(count: Int, capacity: Int) {
+      maps = .allocate(capacity: count)
+      accumulator = .allocate(capacity: 1)
+      accumulator.initialize(to: 0)
+      var ready = true
+      for index in 0..<count {
+        maps.baseAddress!.advanced(by: index).initialize(to: observatory_slot_map())
+        ready = observatory_slot_map_init(maps.baseAddress! + index, capacity) && ready
+      }
+      self.ready = ready
+    }
+
+    var failure: String { "the C slot maps' arrays could not be allocated" }
+
+    func map(_ index: Int) -> UnsafeMutablePointer<observatory_slot_map> {
+      maps.baseAddress! + index
+    }
+
+    /// Whether every map holds what it should: `subscribed` of the `expected` subscriptions
+    /// made, as many live observers, and a write of 1 reaching each of them once.
+    func check(subscribed: Int, expected: Int, after: String? = nil) -> String? {
+      guard subscribed == expected else {
+        return "subscribed \(subscribed) of \(expected) observers: a slot map was full or"
+          + " memory ran out"
+      }
+      let live = maps.reduce(0) { $0 + $1.count }
+      guard live == expected else {
+        return "expected \(expected) live observers\(after.map { " after " + $0 } ?? ""),"
+          + " the maps hold \(live)"
+      }
+      accumulator.pointee = 0
+      for index in 0..<maps.count { observatory_slot_map_notify(map(index), 1) }
+      guard accumulator.pointee == Int64(expected) else {
+        return "a write of 1 to every map summed to \(accumulator.pointee), expected \(expected)"
+      }
+      return nil
+    }
+
+    func destroy() {
+      for index in 0..<maps.count { observatory_slot_map_destroy(map(index)) }
+      maps.deallocate()
+      accumulator.deallocate()
+    }
+  }
+
   /// The least a generic backend does to keep a handler: what `cLoopCallingSwiftHandlers`
   /// receives its handlers through, so that they arrive as a backend's `observe` gets them.
   final class HandlerList<Value> {

@@ -110,18 +110,27 @@ public enum Workload: String, Sendable, Hashable, CaseIterable, Codable {
     }
   }
 
-  /// Whether a report reads the workload's cost against the physical limit, the `reference-c`
-  /// row's `notify` at the same size (the `ratio_to_limit` column), and draws the reference
-  /// rows' `notify` on its chart: the workload delivers each write to every observer, which is
-  /// what that C loop does with nothing in the way.
-  public var hasRatioToLimit: Bool {
+  /// The workload of the physical limit a report reads this one's cost against (the
+  /// `reference-c` row's cell of that workload, pattern and size: the `ratio_to_limit`
+  /// column), and whose reference rows a chart of this one draws as its floor; `nil` for a
+  /// workload with no limit row.
+  ///
+  /// `notify` and `erased-notify` deliver each write to every observer, what C's loop over
+  /// function pointers does with nothing in the way; `subscribe` and `erased-subscribe` keep a
+  /// handler and its one allocated context, what a C slot map does; `cancel` finds a
+  /// subscription from its handle and frees its context, in the same order.
+  public var limitWorkload: Workload? {
     switch self {
-    case .notify, .erasedNotify: return true
-    case .subscribe, .cancel, .churn, .fanIn, .erasedSubscribe, .nested, .contendedNotify,
-      .contendedChurn:
-      return false
+    case .notify, .erasedNotify: return .notify
+    case .subscribe, .erasedSubscribe: return .subscribe
+    case .cancel: return .cancel
+    case .churn, .fanIn, .nested, .contendedNotify, .contendedChurn: return nil
     }
   }
+
+  /// Whether a report reads the workload's cost against a physical limit measured in the same
+  /// run (``limitWorkload``).
+  public var hasRatioToLimit: Bool { limitWorkload != nil }
 
   /// What the workload does and what one operation costs, in a sentence: the HTML report's
   /// caption and `observatory list`'s description.

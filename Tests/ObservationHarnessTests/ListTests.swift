@@ -134,7 +134,7 @@ struct ListTests {
       references.compactMap { $0["name"] as? String } == MeasuredBackend.references.map(\.name))
     #expect(
       references.map { Set($0["workloads"] as? [String] ?? []) } == [
-        ["notify"], ["notify"], ["notify", "subscribe"],
+        ["notify", "subscribe", "cancel"], ["notify"], ["notify", "subscribe"],
       ])
     let names = Set(try backends().compactMap { $0["name"] as? String })
     #expect(names.isDisjoint(with: MeasuredBackend.references.map(\.name)))

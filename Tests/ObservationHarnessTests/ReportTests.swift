@@ -70,6 +70,40 @@ struct ReportTests {
     #expect(Report(rows).csv == text)
   }
 
+  @Test("Subscribe and cancel read against the C row of their own workload and pattern")
+  func limitsPerWorkloadAndPattern() throws {
+    func cell(
+      _ backend: String, _ workload: Workload, _ pattern: WorkloadPattern = .single
+    )
+      -> Cell
+    {
+      Cell(allocator: .jemalloc, backend: backend, workload: workload, pattern: pattern, n: 16)
+    }
+    let text = Rows.report([
+      (cell("reference-c", .notify), .finished(Rows.outcome([2, 2, 2]))),
+      (cell("reference-c", .subscribe), .finished(Rows.outcome([10, 10, 10]))),
+      (cell("reference-c", .cancel, .fifo), .finished(Rows.outcome([4, 4, 4]))),
+      (cell("reference-c", .cancel, .random), .finished(Rows.outcome([8, 8, 8]))),
+      (cell("dense", .notify), .finished(Rows.outcome([3, 3, 3]))),
+      (cell("dense", .subscribe), .finished(Rows.outcome([25, 25, 25]))),
+      (cell("dense", .erasedSubscribe), .finished(Rows.outcome([30, 30, 30]))),
+      (cell("dense", .cancel, .fifo), .finished(Rows.outcome([6, 6, 6]))),
+      (cell("dense", .cancel, .random), .finished(Rows.outcome([20, 20, 20]))),
+      (cell("dense", .cancel, .lifo), .finished(Rows.outcome([5, 5, 5]))),
+      (cell("dense", .churn), .finished(Rows.outcome([50, 50, 50]))),
+    ])
+    let ratios = try ReportReader.read(Rows.write(text)).filter { $0.cell.backend == "dense" }
+      .map {
+        "\($0.cell.workload.rawValue)/\($0.cell.pattern.rawValue)=\(csvNumber($0.ratioToLimit))"
+      }
+    // lifo has no limit cell in this run, and churn no limit at all: both stay empty.
+    #expect(
+      ratios == [
+        "notify/-=1.5", "subscribe/-=2.5", "erased-subscribe/-=3", "cancel/fifo=1.5",
+        "cancel/random=2.5", "cancel/lifo=", "churn/-=",
+      ])
+  }
+
   @Test("A cell that fails its self-check is invalid and carries no number")
   func invalidCell() throws {
     let text = Rows.report([

@@ -114,16 +114,29 @@ public struct MeasuredBackend {
 }
 
 extension MeasuredBackend {
-  /// C function pointers called from an array: the floor for one callback.
+  /// The physical limit of each headline workload, in C: function pointers called from an
+  /// array (`notify`, the floor for one callback), and a dense slot map that places a handler
+  /// with its one allocated context (`subscribe`) and frees it again from its handle in any
+  /// order (`cancel`). A report's `ratio_to_limit` reads a backend's cost against this row.
   package static var referenceC: MeasuredBackend {
-    reference("reference-c", [.notify: ReferenceDrivers.cFunctionPointers])
+    reference(
+      "reference-c",
+      [
+        .notify: { ReferenceDrivers.cFunctionPointers(n: $0.n, probe: $1) },
+        .subscribe: { ReferenceDrivers.cSlotMapSubscribe(n: $0.n, probe: $1) },
+        .cancel: {
+          ReferenceDrivers.cSlotMapCancel(n: $0.n, pattern: $0.pattern, seed: $0.seed, probe: $1)
+        },
+      ])
   }
 
   /// The handler every backend gets, called from a C loop without retaining it: the floor for
   /// calling that handler, which is a Swift closure with a thunk (see
   /// `ReferenceDrivers.cLoopCallingSwiftHandlers`).
   package static var referenceCSwiftHandler: MeasuredBackend {
-    reference("reference-c-swift-handler", [.notify: ReferenceDrivers.cLoopCallingSwiftHandlers])
+    reference(
+      "reference-c-swift-handler",
+      [.notify: { ReferenceDrivers.cLoopCallingSwiftHandlers(n: $0.n, probe: $1) }])
   }
 
   /// Swift closures called from an array (`notify`), and appended to one whose capacity was
@@ -132,8 +145,8 @@ extension MeasuredBackend {
     reference(
       "reference-swift-closures",
       [
-        .notify: ReferenceDrivers.swiftClosureArray,
-        .subscribe: ReferenceDrivers.swiftClosureAppend,
+        .notify: { ReferenceDrivers.swiftClosureArray(n: $0.n, probe: $1) },
+        .subscribe: { ReferenceDrivers.swiftClosureAppend(n: $0.n, probe: $1) },
       ])
   }
 
@@ -143,7 +156,7 @@ extension MeasuredBackend {
   }
 
   private static func reference(
-    _ name: String, _ loops: KeyValuePairs<Workload, (Int, MemoryProbe) -> Sample>
+    _ name: String, _ loops: KeyValuePairs<Workload, (WorkloadCase, MemoryProbe) -> Sample>
   ) -> MeasuredBackend {
     let byWorkload = Dictionary(uniqueKeysWithValues: loops.map { ($0.key, $0.value) })
     return MeasuredBackend(
@@ -161,7 +174,7 @@ extension MeasuredBackend {
             problem: "\(name) has no \(workloadCase.workload.rawValue) loop; it measures "
               + loops.map(\.key.rawValue).joined(separator: ", "))
         }
-        return loop(workloadCase.n, probe)
+        return loop(workloadCase, probe)
       }
     }
   }

@@ -18,9 +18,9 @@ struct ChartSection {
   /// a chart against depth per size, and then no chart of a single size.
   ///
   /// The reference rows (``MeasuredBackend/references``) are drawn dashed in every chart they
-  /// have values in; they are measured on `notify`, and also drawn as the floor of the other
-  /// workloads whose ratio to the limit is read against them (`Workload.hasRatioToLimit`:
-  /// `erased-notify`).
+  /// have values in; they are measured on `notify`, `subscribe` and `cancel`, and also drawn
+  /// as the floor of the erased workloads, whose ratio to the limit is read against them
+  /// (`Workload.limitWorkload`).
   ///
   /// - Complexity: O(*r* log *r*) for *r* results.
   static func sections(of report: Report) -> [ChartSection] {
@@ -74,15 +74,15 @@ struct ChartSection {
           var cells = cellsByGroup[dimension]?[key] ?? []
           guard quantity == .cost || cells.contains(where: { quantity.value(of: $0) != nil })
           else { continue }
-          // The floor of a workload read against the limit, erased-notify, is the reference
-          // rows' notify.
+          // The floor of a workload read against a limit it does not measure itself (the
+          // erased workloads) is the reference rows' cells of its limit workload.
           var borrowed: Set<String> = []
-          if quantity == .cost && workload.hasRatioToLimit
-            && !cells.contains(where: { referenceNames.contains($0.cell.backend) })
+          if quantity == .cost, let limitWorkload = workload.limitWorkload,
+            !cells.contains(where: { referenceNames.contains($0.cell.backend) })
           {
-            var notify = key
-            notify.workload = .notify
-            let floor = (cellsByGroup[dimension]?[notify] ?? []).filter {
+            var limitKey = key
+            limitKey.workload = limitWorkload
+            let floor = (cellsByGroup[dimension]?[limitKey] ?? []).filter {
               referenceNames.contains($0.cell.backend)
             }
             cells = floor + cells
@@ -93,7 +93,7 @@ struct ChartSection {
             chart(
               key: key, dimension: dimension, quantity: quantity, cells: cells,
               identifier: "chart-\(chartCount)", colors: colors, references: referenceNames,
-              borrowed: borrowed, naming: naming))
+              borrowed: borrowed, limitWorkload: workload.limitWorkload, naming: naming))
         }
       }
       return ChartSection(
@@ -125,7 +125,7 @@ struct ChartSection {
     key: Chart.Key, dimension: Chart.Dimension, quantity: ChartQuantity, cells: [CellResult],
     identifier: String,
     colors: [String: String], references: [String], borrowed: Set<String>,
-    naming: (allocator: Bool, metric: Bool)
+    limitWorkload: Workload?, naming: (allocator: Bool, metric: Bool)
   ) -> Chart {
     var backends: [String] = []
     var byBackend: [String: [CellResult]] = [:]
@@ -139,7 +139,8 @@ struct ChartSection {
     let lines = ordered.map { backend in
       Chart.Line(
         backend: backend, isReference: references.contains(backend),
-        remark: borrowed.contains(backend) ? "measured on notify" : "",
+        remark: borrowed.contains(backend)
+          ? "measured on \(limitWorkload?.rawValue ?? key.workload.rawValue)" : "",
         colorClass: colors[backend] ?? "c0", cells: byBackend[backend] ?? [], quantity: quantity,
         dimension: dimension)
     }

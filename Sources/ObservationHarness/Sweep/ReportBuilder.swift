@@ -13,7 +13,8 @@ package struct ReportBuilder {
   package func report(
     _ results: [(Cell, CellRunner.Result?)], largestFinished: [Cell.Series: Int]
   ) -> Report {
-    // The physical limit per (allocator, n), from the C reference measured in this run.
+    // The physical limit per (allocator, workload, pattern, n), from the C reference measured
+    // in this run.
     var limits: [Limit: Double] = [:]
     // Built once: the reference rows are computed, not stored, and a sweep has hundreds of cells.
     let referenceC = MeasuredBackend.referenceC.name
@@ -55,13 +56,17 @@ package struct ReportBuilder {
       })
   }
 
-  /// Where a notify cell's physical limit applies: the C reference at the same allocator and
-  /// size.
+  /// Where a cell's physical limit applies: the C reference's cell of its limit workload
+  /// (``Workload/limitWorkload``), at the same pattern, allocator and size.
   private struct Limit: Hashable {
     var allocator: Allocator
+    var workload: Workload?
+    var pattern: WorkloadPattern
     var n: Int
     init(_ cell: Cell) {
       allocator = cell.allocator
+      workload = cell.workload.limitWorkload
+      pattern = cell.pattern
       n = cell.n
     }
   }

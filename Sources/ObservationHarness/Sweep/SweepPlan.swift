@@ -52,7 +52,8 @@ package struct SweepPlan: Sendable {
   ) {
     var cells: [Cell] = []
     for allocator in allocators {
-      cells += Self.referenceCells(allocator: allocator, workloads: workloads, sizes: sizes)
+      cells += Self.referenceCells(
+        allocator: allocator, workloads: workloads.map { ($0, $0.patterns) }, sizes: sizes)
       for row in rows {
         for workload in workloads where everyWorkload || row.isMeasuredByDefault(on: workload) {
           for depth in workload.hasDepth ? depths : [0] {
@@ -94,7 +95,7 @@ package struct SweepPlan: Sendable {
   /// - Complexity: O(*r*) cells.
   package static func instructionGate(of rows: [MeasuredBackend]) -> SweepPlan {
     let references = referenceCells(
-      allocator: .system, workloads: headlineWorkloads.map(\.0), sizes: gateSizes)
+      allocator: .system, workloads: headlineWorkloads.map { ($0, [$1]) }, sizes: gateSizes)
     let backends = gatedBackends(of: rows).flatMap { backend in
       headlineWorkloads.flatMap { workload, pattern in
         gateSizes.map {
@@ -105,14 +106,21 @@ package struct SweepPlan: Sendable {
     return SweepPlan(cells: references + backends, metric: .instructions, repetitions: 1)
   }
 
-  /// The reference rows' cells for those of `workloads` each has a loop for, at `sizes`, in
-  /// the order of ``MeasuredBackend/references``, then workloads, then sizes.
+  /// The reference rows' cells for those of `workloads` each has a loop for, in each of the
+  /// patterns given with it, at `sizes`: in the order of ``MeasuredBackend/references``, then
+  /// of each row's loops, then patterns and sizes.
   private static func referenceCells(
-    allocator: Allocator, workloads: [Workload], sizes: [Int]
+    allocator: Allocator, workloads: [(Workload, [WorkloadPattern])], sizes: [Int]
   ) -> [Cell] {
     MeasuredBackend.references.flatMap { reference in
-      reference.referenceWorkloads.filter(workloads.contains).flatMap { workload in
-        sizes.map { Cell(allocator: allocator, backend: reference.name, workload: workload, n: $0) }
+      reference.referenceWorkloads.flatMap { workload in
+        workloads.filter { $0.0 == workload }.flatMap(\.1).flatMap { pattern in
+          sizes.map {
+            Cell(
+              allocator: allocator, backend: reference.name, workload: workload, pattern: pattern,
+              n: $0)
+          }
+        }
       }
     }
   }
