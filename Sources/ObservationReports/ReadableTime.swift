@@ -26,3 +26,24 @@ package func readableNanoseconds(_ nanoseconds: Double?) -> String {
   let sign = nanoseconds < 0 ? "-" : ""
   return sign + String(format: "%.\(decimals)f", scaled) + " " + unit.name
 }
+
+/// A ratio as a person reads it: three significant digits after a `×`, `×1`, `×1.32`, `×12.6`,
+/// `×1570`. Tables and the page print a cost's ratio to its limit this way; the CSV keeps
+/// every digit (``csvNumber(_:)``). A value that is not finite is empty.
+///
+/// - Complexity: O(1).
+package func readableRatio(_ ratio: Double?) -> String {
+  guard let ratio, ratio.isFinite else { return "" }
+  guard ratio != 0 else { return "×0" }
+  let exponent = Int(floor(log10(abs(ratio))))
+  let step = pow(10, Double(exponent - 2))
+  let rounded = (ratio / step).rounded() * step
+  let decimals = max(0, 2 - Int(floor(log10(abs(rounded)) + 1e-9)))
+  var text = String(format: "%.\(decimals)f", rounded)
+  // Trailing zeros say nothing a reader needs: ×1, not ×1.00; ×1.5, not ×1.50.
+  if text.contains(".") {
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+  }
+  return "×" + text
+}

@@ -22,4 +22,20 @@ struct ReadableTimeTests {
     #expect(readableNanoseconds(.nan) == "")
     #expect(readableNanoseconds(.infinity) == "")
   }
+
+  @Test(
+    "Ratios: three significant digits, no trailing zeros",
+    arguments: [
+      (1.0, "×1"), (1.324, "×1.32"), (1.5, "×1.5"), (12.644, "×12.6"), (298.048, "×298"),
+      (1567.134, "×1570"), (2517.415, "×2520"), (0.786, "×0.786"), (9.996, "×10"),
+    ])
+  func ratio(_ ratio: Double, _ text: String) {
+    #expect(readableRatio(ratio) == text)
+  }
+
+  @Test("A ratio that is not a number prints nothing")
+  func emptyRatio() {
+    #expect(readableRatio(nil) == "")
+    #expect(readableRatio(.nan) == "")
+  }
 }

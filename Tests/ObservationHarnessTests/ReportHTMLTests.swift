@@ -170,7 +170,7 @@ struct ReportHTMLTests {
         #expect(circle.attributes["data-ratio"] == csvNumber(result.ratioToLimit))
         let tooltip = circle.text
         #expect(tooltip.contains(readableNanoseconds(result.cost) + " per delivery"), "\(tooltip)")
-        #expect(tooltip.contains("×" + csvNumber(result.ratioToLimit!)), "\(tooltip)")
+        #expect(tooltip.contains(readableRatio(result.ratioToLimit!)), "\(tooltip)")
       }
       #expect(group.classes.contains("reference") == PageFixtures.references.contains(backend))
     }

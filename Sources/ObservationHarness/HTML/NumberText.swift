@@ -7,8 +7,8 @@ enum NumberText {
   /// A value as the CSV writes it (at most three decimals); see ``csvNumber(_:)``.
   static func value(_ value: Double) -> String { csvNumber(value) }
 
-  /// A ratio to the limit: `×25.78`.
-  static func ratio(_ ratio: Double) -> String { "×" + csvNumber(ratio) }
+  /// A ratio to the limit, three significant digits: `×25.8` (``readableRatio(_:)``).
+  static func ratio(_ ratio: Double) -> String { readableRatio(ratio) }
 
   /// A whole number with thousands separators: `1,048,576`.
   ///

@@ -190,7 +190,7 @@ struct TableCommand: ParsableCommand {
       else { return "—" }
       guard row.cost != nil else { return row.status.name }
       var text = row.costText
-      if let ratio = row.ratioToLimit { text += " (×" + csvNumber(ratio) + ")" }
+      if let ratio = row.ratioToLimit { text += " (" + readableRatio(ratio) + ")" }
       return text
     }
     var header = "| backend |"
