@@ -230,12 +230,16 @@ struct BackendDescriptionTests {
     for reference in MeasuredBackend.references {
       #expect(reference.kind == .reference && reference.backend == nil)
       #expect(reference.isMeasuredByDefault(on: .notify))
-      #expect(!reference.isMeasuredByDefault(on: .cancel))
+      #expect(!reference.isMeasuredByDefault(on: .churn))
     }
-    // Only the Swift closure array has a subscribe loop: appending to a reserved array.
+    // The C limit has a loop for each headline workload; the Swift closure array also
+    // subscribes (appending to a reserved array); only the C limit cancels.
     #expect(
       MeasuredBackend.references.filter { $0.isMeasuredByDefault(on: .subscribe) }.map(\.name)
-        == ["reference-swift-closures"])
+        == ["reference-c", "reference-swift-closures"])
+    #expect(
+      MeasuredBackend.references.filter { $0.isMeasuredByDefault(on: .cancel) }.map(\.name)
+        == ["reference-c"])
   }
 
   @Test("The tool refuses a backend name that clashes or is not filename-safe")
