@@ -22,7 +22,7 @@ import RunLoopExecution
 /// the side first waits) and the token's `cancel` (before it cancels) wait, spinning, until
 /// `share()`'s task has handed on everything it can without the observing thread (every side
 /// that was waiting has been resumed, its task's next step queued on the observing thread's
-/// loop, or the task has asked the source for a value not yet yielded), or 2 s pass. The suite
+/// loop, or the task has asked the source for a value not yet yielded), or 30 s pass. The suite
 /// therefore sees the interleaving in which `share()`'s task hands each value on before the
 /// app's next statement, which an app meets whenever that task runs first: every failure it
 /// reports is a behaviour an app can meet. A rule that passes may still fail in an app in the
