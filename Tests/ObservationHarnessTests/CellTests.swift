@@ -113,19 +113,22 @@ struct CellTests {
   }
 
   /// A self-check a backend fails by a finding, pinned: `async-share`'s rebinding chains of
-  /// three levels or more get one delivery more than they asked for, because a side made after
-  /// a write can still receive it (DIFF-01's finding, reproduced in `AsyncShareFindingsTests`);
-  /// the sweep reports those cells `invalid`. At depth 2 the chain gets what it asked for (three
-  /// runs out of three here).
+  /// three levels or more get deliveries they did not ask for, because a side made after a
+  /// write can still receive it (DIFF-01's finding, reproduced in `AsyncShareFindingsTests`);
+  /// the sweep reports those cells `invalid`. How many depends on how many of the chain's new
+  /// sides `share()`'s task reaches first: one at depth 3, one or two at depth 5 (a clean-clone
+  /// `swift test` saw 122 for 120). At depth 2 the chain gets what it asked for (three runs out
+  /// of three here).
   private static func pinnedProblem(
     _ backend: String, _ pattern: WorkloadPattern, depth: Int
   ) -> ((String) -> Bool)? {
     guard backend == "async-share" && pattern == .rebind && depth >= 3 else { return nil }
     return { problem in
-      // "after the timed region: expected E deliveries summing to E, observed E+1 summing to E+1"
+      // "after the timed region: expected E deliveries summing to E, observed E+k summing to
+      // E+k": k > 0 extra deliveries of the value written, never one missing.
       let numbers = problem.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
       return problem.hasPrefix("after the timed region: expected ") && numbers.count == 4
-        && numbers[2] == numbers[0] + 1 && numbers[3] == numbers[1] + 1
+        && numbers[2] > numbers[0] && numbers[3] - numbers[1] == numbers[2] - numbers[0]
     }
   }
 
