@@ -43,11 +43,23 @@ enum Rows {
       .csv
   }
 
+  /// Writes `text` to a new file called `name` in ``directory`` and returns its path.
   static func write(_ text: String, name: String = UUID().uuidString + ".csv") -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
-    try! text.write(toFile: path, atomically: true, encoding: .utf8)
+    let path = directory.appendingPathComponent(name).path
+    try! text.write(toFile: path, atomically: false, encoding: .utf8)
     return path
   }
+
+  /// A directory of this test process's own, removed when the process exits, so that a run of
+  /// the tests leaves none of the reports it wrote behind.
+  static let directory: URL = {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "observatory-test-reports-\(getpid())")
+    try? FileManager.default.removeItem(at: directory)
+    try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: Rows.directory) }
+    return directory
+  }()
 }
 
 @Suite("CSV report")
