@@ -1,3 +1,4 @@
+import DenseBackend
 import Foundation
 import ObservationBackends
 import ObservationCore
@@ -182,6 +183,23 @@ struct CellTests {
     #expect(outcome.problem != nil && outcome.nanosecondsPerOperation.isEmpty)
   }
 
+  @Test(
+    "A slow backend is calibrated by the short warm-up alone; a fast one warms up at 1/16 too",
+    arguments: [(0.0, [1.0 / 64]), (Double.infinity, [1.0 / 64, 1.0 / 16])])
+  func warmUpCalibrates(calibrationSeconds: Double, warmUps: [Double]) {
+    let scales = ScaleLog()
+    let outcome = CellExecution.repeatMeasuring(
+      { scale in
+        scales.fractions.append(scale.fraction)
+        return Drivers.notify(DenseStrategy(), n: 8, probe: MemoryProbe(), scale: scale)
+      }, repetitions: 2, budget: 5, memory: false, calibrationSeconds: calibrationSeconds)
+    #expect(outcome.problem == nil && outcome.nanosecondsPerOperation.count == 2)
+    #expect(Array(scales.fractions.prefix(warmUps.count)) == warmUps)
+    #expect(scales.fractions.count == warmUps.count + 2)
+    // Every measured repetition does the scale the last warm-up calibrated.
+    #expect(Set(scales.fractions.dropFirst(warmUps.count)) == [outcome.scale])
+  }
+
   @Test("The nested workload needs nested observation, native or through generic subjects")
   func nestedNeedsAFixture() {
     #expect(
@@ -265,4 +283,9 @@ struct NamedBackend: ObservationBackend {
   var name: String
   var capabilities: BackendCapabilities { LossyBackend().capabilities }
   func makeSubject(initialValue: Int) -> LossyObservers { LossyObservers(initialValue) }
+}
+
+/// The scales a measuring closure was asked for, in order.
+private final class ScaleLog {
+  var fractions: [Double] = []
 }

@@ -78,16 +78,28 @@ package enum CellExecution {
   /// The wall time a measured repetition aims at: long enough to average a per-operation cost
   /// over many operations, short enough that a backend spending microseconds per delivery
   /// does not take seconds per repetition.
-  static let repetitionTarget = 0.02
+  static let repetitionTarget = 0.012
 
   /// The fraction of the full work the warm-up does, which calibrates the rest.
   static let calibrationScale = WorkScale(1.0 / 16)
 
+  /// The fraction of the full work a first, short warm-up does: when it already takes
+  /// ``calibrationSeconds`` or more, it calibrates the rest and the warm-up at
+  /// ``calibrationScale`` is not run.
+  static let probeScale = WorkScale(1.0 / 64)
+
+  /// How long the short warm-up must take for its time to calibrate the repetitions: long
+  /// enough that the clock and a cold first operation are a small part of it.
+  static let calibrationSeconds = 0.002
+
   /// Runs a warm-up, then up to `repetitions` measured repetitions until `budget` seconds have
   /// passed.
   ///
-  /// The warm-up does 1/16 of the full work and is timed as a whole, set-up included; the
-  /// measured repetitions then do as much of the full work as fits in ``repetitionTarget``.
+  /// The warm-up does 1/64 of the full work and is timed as a whole, set-up included. When that
+  /// took less than ``calibrationSeconds`` (a fast backend), a second warm-up does 1/16 of the
+  /// full work and calibrates instead; a slow backend, whose 1/16 took most of its process's
+  /// time, is calibrated by the first. The measured repetitions then do as much of the full
+  /// work as fits in ``repetitionTarget``.
   /// At the largest sizes there is no warm-up: one repetition already touches every page it
   /// needs, its work is already the least a workload does, and a second would only spend the
   /// cell's budget.
@@ -95,12 +107,13 @@ package enum CellExecution {
   /// With a fixed `scale` the warm-up and every repetition do that much work, whatever the
   /// clock says: the instruction count of a repetition then depends on the code alone.
   /// `willMeasure` is called once, after the warm-up and before the first measured repetition.
+  /// `calibrationSeconds` replaces ``calibrationSeconds`` (tests choose either warm-up with it).
   /// With `turns`, the warm-up and every repetition wait for this process's turn and pass it on
   /// after (see ``TurnTaking``); the budget then counts the partner's turns too.
   static func repeatMeasuring(
     _ measure: (WorkScale) -> Sample, repetitions: Int, budget: Double, memory: Bool,
     skipWarmUp: Bool = false, scale fixedScale: WorkScale? = nil, turns: TurnTaking? = nil,
-    willMeasure: () -> Void = {}
+    calibrationSeconds: Double = calibrationSeconds, willMeasure: () -> Void = {}
   ) -> CellOutcome {
     defer { turns?.finish() }
     func inTurn(_ scale: WorkScale) -> Sample {
@@ -114,18 +127,28 @@ package enum CellExecution {
     func elapsed() -> Double { Double(Stopwatch.now() - start) / 1e9 }
     var scale = fixedScale ?? .full
     if !skipWarmUp {
-      turns?.take()
-      let warmUpStart = Stopwatch.now()
-      let warmUp = measure(fixedScale ?? calibrationScale)
-      let warmUpSeconds = Double(Stopwatch.now() - warmUpStart) / 1e9
-      turns?.pass()
-      if let problem = warmUp.problem {
-        outcome.problem = problem
-        return outcome
+      /// Runs a warm-up of `warmUpScale` and returns its seconds, or `nil` after a problem.
+      func warmUp(_ warmUpScale: WorkScale) -> Double? {
+        turns?.take()
+        defer { turns?.pass() }
+        let warmUpStart = Stopwatch.now()
+        let sample = measure(warmUpScale)
+        if let problem = sample.problem {
+          outcome.problem = problem
+          return nil
+        }
+        return Double(Stopwatch.now() - warmUpStart) / 1e9
       }
-      if fixedScale == nil {
-        let seconds = max(warmUpSeconds, 1e-6)
-        scale = WorkScale(calibrationScale.fraction * repetitionTarget / seconds)
+      if let fixedScale {
+        guard warmUp(fixedScale) != nil else { return outcome }
+      } else {
+        guard var seconds = warmUp(probeScale) else { return outcome }
+        var calibratedScale = probeScale
+        if seconds < calibrationSeconds {
+          guard let longer = warmUp(calibrationScale) else { return outcome }
+          (seconds, calibratedScale) = (longer, calibrationScale)
+        }
+        scale = WorkScale(calibratedScale.fraction * repetitionTarget / max(seconds, 1e-6))
       }
     }
     willMeasure()

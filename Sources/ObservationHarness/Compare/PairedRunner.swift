@@ -16,10 +16,10 @@ package struct PairedRunner {
   package let threshold: Double
   package let confidence: Double
 
-  /// The share of the calibrated work (about 20 ms) one repetition does in a round: a shorter
-  /// repetition lies closer in time to its partner, on a machine whose speed moves within tens
-  /// of milliseconds.
-  static let repetitionShare = 0.25
+  /// About how long one repetition in a round takes, in seconds: a fraction of what a sweep's
+  /// repetition does (``CellExecution/repetitionTarget``), since a shorter repetition lies
+  /// closer in time to its partner, on a machine whose speed moves within tens of milliseconds.
+  static let repetitionSeconds = 0.005
 
   /// One cell measured on both builds.
   package struct Entry {
@@ -48,7 +48,8 @@ package struct PairedRunner {
         cell.reason = "the base build prints no work scale: it predates `ab`"
         return cell
       }
-      scale = min(1, calibrated * Self.repetitionShare)
+      // The base calibrated its work to a sweep's repetition; a round's is shorter.
+      scale = min(1, calibrated * Self.repetitionSeconds / CellExecution.repetitionTarget)
     case .finished(let outcome):
       cell.reason = "not measured in the base: " + (outcome.problem ?? "capped")
       return cell
