@@ -108,27 +108,19 @@ public enum ReferenceDrivers {
   ///
   /// - Complexity: O(1) per subscription.
   public static func cSlotMapSubscribe(n: Int, probe: MemoryProbe) -> Sample {
-    let batch = Drivers.batch(for: n)
-    let maps = SlotMaps(count: batch, capacity: n)
+    let maps = SlotMaps(count: Drivers.batch(for: n), capacity: n)
     defer { maps.destroy() }
     guard maps.ready else { return Sample(nanoseconds: 0, operations: 0, problem: maps.failure) }
-    let handles = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: n * batch)
-    defer { handles.deallocate() }
-    var subscribed = 0
     var timedRegion = TimedRegion(probe: probe)
     let liveBefore = timedRegion.liveBytes()
     timedRegion.start()
-    for index in 0..<batch {
-      subscribed += observatory_slot_map_subscribe(
-        maps.map(index), n, observatory_accumulate_through, maps.accumulator,
-        handles.baseAddress! + index * n)
-    }
-    var sample = timedRegion.stop(operations: n * batch)
+    let subscribed = maps.subscribeEvery()
+    var sample = timedRegion.stop(operations: maps.observers)
     if let liveBefore, let liveAfter = timedRegion.liveBytes() {
       sample.retainedBytesPerObserver =
-        Double(Int64(liveAfter) - Int64(liveBefore)) / Double(n * batch)
+        Double(Int64(liveAfter) - Int64(liveBefore)) / Double(maps.observers)
     }
-    sample.problem = maps.check(subscribed: subscribed, expected: n * batch)
+    sample.problem = maps.check(subscribed: subscribed, expected: maps.observers)
     return sample
   }
 
@@ -141,33 +133,24 @@ public enum ReferenceDrivers {
   public static func cSlotMapCancel(
     n: Int, pattern: WorkloadPattern, seed: UInt64, probe: MemoryProbe
   ) -> Sample {
-    let batch = Drivers.batch(for: n)
-    let maps = SlotMaps(count: batch, capacity: n)
+    let maps = SlotMaps(count: Drivers.batch(for: n), capacity: n)
     defer { maps.destroy() }
     guard maps.ready else { return Sample(nanoseconds: 0, operations: 0, problem: maps.failure) }
-    let handles = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: n * batch)
-    defer { handles.deallocate() }
-    var subscribed = 0
-    for index in 0..<batch {
-      subscribed += observatory_slot_map_subscribe(
-        maps.map(index), n, observatory_accumulate_through, maps.accumulator,
-        handles.baseAddress! + index * n)
-    }
-    guard subscribed == n * batch else {
+    let subscribed = maps.subscribeEvery()
+    guard subscribed == maps.observers else {
       return Sample(
         nanoseconds: 0, operations: 0,
-        problem: maps.check(subscribed: subscribed, expected: n * batch))
+        problem: maps.check(subscribed: subscribed, expected: maps.observers))
     }
     let order = Drivers.cancellationOrder(n: n, pattern: pattern, seed: seed).map(UInt32.init)
     var timedRegion = TimedRegion(probe: probe)
     order.withUnsafeBufferPointer { order in
       timedRegion.start()
-      for index in 0..<batch {
-        observatory_slot_map_cancel(
-          maps.map(index), handles.baseAddress! + index * n, order.baseAddress, n)
+      for index in 0..<maps.maps.count {
+        observatory_slot_map_cancel(maps.map(index), maps.handles(of: index), order.baseAddress, n)
       }
     }
-    var sample = timedRegion.stop(operations: n * batch)
+    var sample = timedRegion.stop(operations: maps.observers)
     sample.problem = maps.check(subscribed: 0, expected: 0, after: "every observer was cancelled")
     return sample
   }
@@ -178,12 +161,20 @@ public enum ReferenceDrivers {
   struct SlotMaps {
     let maps: UnsafeMutableBufferPointer<observatory_slot_map>
     let accumulator: UnsafeMutablePointer<Int64>
+    /// Each map's observers' handles, `capacity` per map, map after map.
+    let allHandles: UnsafeMutableBufferPointer<UInt32>
+    /// The observers each map holds once full.
+    let capacity: Int
     let ready: Bool
 
+    /// `count` maps of `capacity` observers each, their arrays and the handles' array
+    /// allocated.
     init(count: Int, capacity: Int) {
       maps = .allocate(capacity: count)
       accumulator = .allocate(capacity: 1)
       accumulator.initialize(to: 0)
+      allHandles = .allocate(capacity: count * capacity)
+      self.capacity = capacity
       var ready = true
       for index in 0..<count {
         maps.baseAddress!.advanced(by: index).initialize(to: observatory_slot_map())
@@ -194,8 +185,29 @@ public enum ReferenceDrivers {
 
     var failure: String { "the C slot maps' arrays could not be allocated" }
 
+    /// The observers of every map, once full.
+    var observers: Int { maps.count * capacity }
+
     func map(_ index: Int) -> UnsafeMutablePointer<observatory_slot_map> {
       maps.baseAddress! + index
+    }
+
+    /// Where map `index`'s observers' handles are.
+    func handles(of index: Int) -> UnsafeMutablePointer<UInt32> {
+      allHandles.baseAddress! + index * capacity
+    }
+
+    /// Subscribes `capacity` observers to every map, each adding to the accumulator; returns
+    /// how many were placed.
+    ///
+    /// - Complexity: O(1) per subscription.
+    func subscribeEvery() -> Int {
+      var subscribed = 0
+      for index in 0..<maps.count {
+        subscribed += observatory_slot_map_subscribe(
+          map(index), capacity, observatory_accumulate_through, accumulator, handles(of: index))
+      }
+      return subscribed
     }
 
     /// Whether every map holds what it should: `subscribed` of the `expected` subscriptions
@@ -222,6 +234,7 @@ public enum ReferenceDrivers {
       for index in 0..<maps.count { observatory_slot_map_destroy(map(index)) }
       maps.deallocate()
       accumulator.deallocate()
+      allHandles.deallocate()
     }
   }
 

@@ -32,25 +32,18 @@ struct LimitRowTests {
     let maps = ReferenceDrivers.SlotMaps(count: 2, capacity: 4)
     defer { maps.destroy() }
     try #require(maps.ready)
-    let handles = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 8)
-    defer { handles.deallocate() }
-    var subscribed = 0
-    for index in 0..<2 {
-      subscribed += observatory_slot_map_subscribe(
-        maps.map(index), 4, observatory_accumulate_through, maps.accumulator,
-        handles.baseAddress! + index * 4)
-    }
-    #expect(subscribed == 8)
+    #expect(maps.observers == 8)
+    #expect(maps.subscribeEvery() == 8)
     #expect(maps.check(subscribed: 8, expected: 8) == nil)
     // A full map refuses more, and the check names the shortfall.
     #expect(
       observatory_slot_map_subscribe(
-        maps.map(0), 1, observatory_accumulate_through, maps.accumulator, handles.baseAddress!)
+        maps.map(0), 1, observatory_accumulate_through, maps.accumulator, maps.handles(of: 0))
         == 0)
     #expect(maps.check(subscribed: 7, expected: 8)?.contains("subscribed 7 of 8") == true)
     // Observers left behind after "every observer was cancelled".
     let order: [UInt32] = [2, 0]
-    observatory_slot_map_cancel(maps.map(0), handles.baseAddress!, order, 2)
+    observatory_slot_map_cancel(maps.map(0), maps.handles(of: 0), order, 2)
     #expect(maps.check(subscribed: 0, expected: 0)?.contains("the maps hold 6") == true)
     // An observer whose context points elsewhere: the write's sum comes up short.
     let elsewhere = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
