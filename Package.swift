@@ -171,6 +171,8 @@ let package = Package(
       dependencies: [
         "ObservationCore", "ObservationBackends", "ObservationConformance", "ObservationWorkloads",
         "ObservationReports", "ObservationHarness", "CInstructionCounting", "CProcessControl",
+        // dense-handles: the dense backend's subjects through their handles, a harness row.
+        "DenseBackend",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: languageMode),

@@ -6,14 +6,12 @@ extension DenseObservers {
   /// The token does not keep the subject alive; cancelling after the subject is gone, or
   /// twice, does nothing.
   public final class Token: ObservationToken {
-    @usableFromInline internal let slot: UInt32
-    @usableFromInline internal let generation: UInt32
+    @usableFromInline internal let handle: Handle
     @usableFromInline internal weak let owner: DenseObservers?
 
     @inlinable
-    internal init(slot: UInt32, generation: UInt32, owner: DenseObservers) {
-      self.slot = slot
-      self.generation = generation
+    internal init(_ handle: Handle, owner: DenseObservers) {
+      self.handle = handle
       self.owner = owner
     }
 
@@ -24,7 +22,7 @@ extension DenseObservers {
     /// - Complexity: O(1) amortized.
     @inlinable
     public func cancel() {
-      owner?._cancel(slot: slot, generation: generation)
+      owner?._cancel(slot: handle.slot, generation: handle.generation)
     }
   }
 }

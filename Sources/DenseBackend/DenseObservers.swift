@@ -83,6 +83,47 @@ public final class DenseObservers<Value>: ObservableValue, ObserverCounting {
   /// - Complexity: amortized O(1), plus the replay's deliveries.
   @inlinable
   public func observe(_ handler: @escaping (Value) -> Void) -> Token {
+    let handle = _register(handler)
+    let token = Token(handle, owner: self)
+    if replaysCurrentValue { _replay(to: handler) }
+    return token
+  }
+
+  /// Registers `handler` for later writes until ``removeObserver(_:)`` is called with the
+  /// returned handle; with ``replaysCurrentValue``, calls it with the current value first.
+  ///
+  /// The handle is a value, not an object: nothing is allocated for it, and dropping it does
+  /// not end the observation (use ``observe(_:)`` for a token that does). The subject keeps
+  /// `handler` until the handle is removed or the subject is gone.
+  ///
+  /// ```swift
+  /// let volume = DenseObservers(5)
+  /// let handle = volume.addObserver { print($0) }
+  /// volume.value = 7                 // prints "7"
+  /// volume.removeObserver(handle)
+  /// ```
+  ///
+  /// - Complexity: amortized O(1), plus the replay's deliveries.
+  @inlinable
+  public func addObserver(_ handler: @escaping (Value) -> Void) -> Handle {
+    let handle = _register(handler)
+    if replaysCurrentValue { _replay(to: handler) }
+    return handle
+  }
+
+  /// Ends the observation `handle` names and releases its handler. Removing a handle twice,
+  /// or one this subject did not return, does nothing: a freed slot's generation has moved on.
+  ///
+  /// - Complexity: O(1) amortized (a compaction every half-array of cancels).
+  @inlinable
+  public func removeObserver(_ handle: Handle) {
+    _cancel(slot: handle.slot, generation: handle.generation)
+  }
+
+  /// Places `handler` in the dense array (or, during a walk, among the arrivals) and gives it a
+  /// slot.
+  @inlinable
+  internal func _register(_ handler: @escaping (Value) -> Void) -> Handle {
     let (slot, generation) = _slots.allocate(entry: UInt32(truncatingIfNeeded: _entryCount))
     if _handlers.isWalking {
       _arrivals.append(handler)
@@ -90,9 +131,7 @@ public final class DenseObservers<Value>: ObservableValue, ObserverCounting {
       _handlers.append(handler)
     }
     _owners.append(slot)
-    let token = Token(slot: slot, generation: generation, owner: self)
-    if replaysCurrentValue { _replay(to: handler) }
-    return token
+    return Handle(slot: slot, generation: generation)
   }
 
   @usableFromInline

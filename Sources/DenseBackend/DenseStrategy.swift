@@ -26,6 +26,15 @@ public struct DenseStrategy: ObservationBackend {
     return BackendCapabilities(timing: .didSet, flags, maxReentrancyDepth: .unbounded)
   }
 
+  /// What a subscription made with ``DenseObservers/addObserver(_:)`` keeps of
+  /// ``capabilities``: all of it but `cancelsOnTokenDeinit`, since a ``DenseObservers/Handle``
+  /// is a value whose release ends nothing.
+  public var handleCapabilities: BackendCapabilities {
+    var kept = capabilities
+    kept.flags.remove(.cancelsOnTokenDeinit)
+    return kept
+  }
+
   /// A new ``DenseObservers`` holding `initialValue`.
   @inlinable
   public func makeSubject(initialValue: Int) -> DenseObservers<Int> {

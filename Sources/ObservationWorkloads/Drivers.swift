@@ -79,15 +79,26 @@ public enum Drivers {
   public static func subscribe<B: ObservationBackend>(
     _ backend: B, n: Int, probe: MemoryProbe, scale: WorkScale = .full
   ) -> Sample {
+    subscribe(
+      backend, through: TokenSubscriptions<B.Subject>(), n: n, probe: probe, scale: scale)
+  }
+
+  /// Like ``subscribe(_:n:probe:scale:)``, each observer subscribed through `scheme`.
+  ///
+  /// - Complexity: the hypothesis is O(1) per subscription for every backend.
+  @inlinable
+  public static func subscribe<B: ObservationBackend, Scheme: SubscriptionScheme>(
+    _ backend: B, through scheme: Scheme, n: Int, probe: MemoryProbe, scale: WorkScale = .full
+  ) -> Sample where Scheme.Subject == B.Subject {
     let batch = batch(for: n, scale: scale)
     let subjects = (0..<batch).map { _ in backend.makeSubject(initialValue: 0) }
     let sink = WorkloadSink()
-    var tokens: [B.Subject.Token] = []
-    tokens.reserveCapacity(n * batch)
+    var subscriptions: [Scheme.Subscription] = []
+    subscriptions.reserveCapacity(n * batch)
     let frame = Frame.start(
       backend, sink, probe: probe, observers: n * batch, subscribing: .inTheRegion(retention: true))
     for subject in subjects {
-      for _ in 0..<n { tokens.append(subject.observe { sink.receive($0) }) }
+      for _ in 0..<n { subscriptions.append(scheme.subscribe(subject) { sink.receive($0) }) }
     }
     let sample = frame.stop(operations: n * batch) {
       sink.reset()
@@ -95,7 +106,7 @@ public enum Drivers {
       awaitDeliveries(backend, sink, n * batch)
       return check(sink, deliveries: n * batch, sum: n * batch)
     }
-    withExtendedLifetime(tokens) {}
+    withExtendedLifetime(subscriptions) {}
     return sample
   }
 
@@ -192,15 +203,32 @@ public enum Drivers {
     _ backend: B, n: Int, pattern: WorkloadPattern, seed: UInt64, probe: MemoryProbe,
     scale: WorkScale = .full
   ) -> Sample {
+    cancel(
+      backend, through: TokenSubscriptions<B.Subject>(), n: n, pattern: pattern, seed: seed,
+      probe: probe, scale: scale)
+  }
+
+  /// Like ``cancel(_:n:pattern:seed:probe:scale:)``, each observer subscribed and cancelled
+  /// through `scheme`.
+  ///
+  /// - Complexity: the hypothesis is O(1) per cancellation; an array backend shows O(*n*).
+  @inlinable
+  public static func cancel<B: ObservationBackend, Scheme: SubscriptionScheme>(
+    _ backend: B, through scheme: Scheme, n: Int, pattern: WorkloadPattern, seed: UInt64,
+    probe: MemoryProbe, scale: WorkScale = .full
+  ) -> Sample where Scheme.Subject == B.Subject {
     let batch = batch(for: n, scale: scale)
     let subjects = (0..<batch).map { _ in backend.makeSubject(initialValue: 0) }
     let sink = WorkloadSink()
-    let tokens = subjects.map { subject in (0..<n).map { _ in subject.observe { sink.receive($0) } }
+    let subscriptions = subjects.map { subject in
+      (0..<n).map { _ in scheme.subscribe(subject) { sink.receive($0) } }
     }
     let order = cancellationOrder(n: n, pattern: pattern, seed: seed)
     let frame = Frame.start(backend, sink, probe: probe, observers: n * batch)
-    for subjectTokens in tokens {
-      for index in order { subjectTokens[index].cancel() }
+    for position in subjects.indices {
+      let subject = subjects[position]
+      let subjectSubscriptions = subscriptions[position]
+      for index in order { scheme.cancel(subjectSubscriptions[index], of: subject) }
     }
     let sample = frame.stop(operations: n * batch) {
       sink.reset()
@@ -208,7 +236,7 @@ public enum Drivers {
       drain(backend)
       return check(sink, deliveries: 0, sum: 0, after: "every observer was cancelled")
     }
-    withExtendedLifetime(tokens) {}
+    withExtendedLifetime(subscriptions) {}
     return sample
   }
 

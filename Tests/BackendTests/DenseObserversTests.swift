@@ -117,4 +117,60 @@ struct DenseObserversTests {
     #expect(replaying.value == 5)
     withExtendedLifetime((plainToken, token)) {}
   }
+
+  @Test("A handle observes until removed: dropping it ends nothing, removing it twice is harmless")
+  func handlesLastUntilRemoved() {
+    let subject = DenseObservers(0)
+    var values: [Int] = []
+    var handles = [subject.addObserver { values.append($0) }]
+    handles.removeAll()
+    subject.value = 1
+    #expect(values == [1])
+    #expect(subject.observerCount == 1)
+    let handle = subject.addObserver { values.append($0 * 10) }
+    subject.value = 2
+    subject.removeObserver(handle)
+    subject.removeObserver(handle)
+    subject.value = 3
+    #expect(values == [1, 2, 20, 3])
+    #expect(subject.observerCount == 1)
+  }
+
+  @Test("A removed handle does not reach the observer that reused its slot, nor a token's")
+  func staleHandleAfterSlotReuse() {
+    let subject = DenseObservers(0)
+    var values: [Int] = []
+    let old = subject.addObserver { _ in }
+    subject.removeObserver(old)
+    let token = subject.observe { values.append($0) }
+    subject.removeObserver(old)
+    let reused = subject.addObserver { values.append(-$0) }
+    token.cancel()
+    subject.removeObserver(old)
+    subject.value = 5
+    #expect(values == [-5])
+    subject.removeObserver(reused)
+    #expect(subject.observerCount == 0)
+  }
+
+  @Test("Handles and tokens mix: a handle removed during delivery is not called after, in order")
+  func handlesRemovedDuringDelivery() {
+    let subject = DenseObservers(0, replaysCurrentValue: true)
+    var log: [String] = []
+    var second: DenseObservers<Int>.Handle?
+    let first = subject.addObserver { value in
+      log.append("first:\(value)")
+      if value == 1, let second { subject.removeObserver(second) }
+    }
+    second = subject.addObserver { log.append("second:\($0)") }
+    let third = subject.observe { log.append("third:\($0)") }
+    subject.value = 1
+    subject.value = 2
+    #expect(
+      log == [
+        "first:0", "second:0", "third:0", "first:1", "third:1", "first:2", "third:2",
+      ])
+    subject.removeObserver(first)
+    withExtendedLifetime(third) {}
+  }
 }

@@ -39,6 +39,23 @@ struct DenseBackendConformanceTests {
       variant.name)
   }
 
+  @Test("dense's handles, through a token that only removes its handle (dense-handles)")
+  func handles() async throws {
+    let view = DenseHandleView()
+    #expect(!view.capabilities.has(.cancelsOnTokenDeinit))
+    let outcomes = await ReportThreads.run { Self.outcomes(of: view) }
+    let release: [RuleID] = ["CAN-02", "CAN-08"]
+    try expectPassed(
+      Self.common.filter { !release.contains($0) } + ["INIT-02", "SUB-01", "CAN-01"], in: outcomes,
+      view.name)
+    // A handle's release ends nothing: the rules about a token's release are not credited.
+    for id in release {
+      let outcome = try #require(outcomes[id])
+      #expect(
+        ![.passed, .probeObserved].contains(outcome.kind), "\(view.name) \(id): \(outcome.label)")
+    }
+  }
+
   /// Every rule's outcome on `backend`, from the whole suite's report, as a third party runs
   /// it. Under a sanitizer, each rule that stands alone, once, at the sanitizer's iterations
   /// (``SanitizerPass/configuration(for:)``): that pass looks for bad accesses on the paths the

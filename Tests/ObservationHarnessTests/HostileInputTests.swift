@@ -173,6 +173,11 @@ struct HostileInputTests {
       "The value '' is invalid for '--backend <backend>': no backend given; accepted: linked-list,"
     ),
     .init(
+      "conformance over a row measured through handles",
+      ["conformance", "--backend", "dense,dense-handles"],
+      "--backend dense-handles: measured through a subscription of its own, not the contract's"
+        + " tokens, so the suite cannot run on it"),
+    .init(
       "a text file as jemalloc", ["run", "--allow-debug", "--sizes", "1"],
       "is not a shared library", environment: ["OBSERVATORY_JEMALLOC": "/etc/passwd"]),
     .init(

@@ -30,17 +30,21 @@ struct ListTests {
     try #require(try printed()["backends"] as? [[String: Any]])
   }
 
-  @Test("The JSON has every catalog backend, in order, with its provenance and capabilities")
+  @Test(
+    "The JSON has every built-in row, in order, with its provenance and capabilities: the catalog's backends and dense-handles"
+  )
   func everyCatalogBackend() throws {
     let listed = try backends()
-    #expect(listed.compactMap { $0["name"] as? String } == BackendCatalog.names)
-    for (entry, object) in zip(BackendCatalog.entries, listed) {
-      let capabilities = entry.backend.capabilities
+    let rows = MeasuredBackend.builtIns
+    #expect(listed.compactMap { $0["name"] as? String } == rows.map(\.name))
+    #expect(rows.filter { $0.backend != nil }.map(\.name) == BackendCatalog.names)
+    for (row, object) in zip(rows, listed) {
+      let capabilities = row.capabilities
       #expect(object["timing"] as? String == capabilities.timing.rawValue)
       #expect(
         object["capabilities"] as? [String] == capabilities.flags.map(\.rawValue).sorted(),
-        "\(entry.backend.name)")
-      switch entry.description.provenance {
+        "\(row.name)")
+      switch row.description.provenance {
       case .original:
         #expect(object["provenance"] as? String == "original")
         #expect(object["library"] is NSNull)
@@ -53,9 +57,29 @@ struct ListTests {
       case .unbounded: #expect(object["max_reentrancy_depth"] as? String == "unbounded")
       }
       #expect(
-        (object["nested_variant_of"] as? String) == entry.description.nestedVariantOf
+        (object["nested_variant_of"] as? String) == row.description.nestedVariantOf
           && object.keys.contains("nested_variant_of"))
+      #expect(object["in_conformance_suite"] as? Bool == (row.backend != nil), "\(row.name)")
     }
+  }
+
+  @Test(
+    "dense-handles: dense without cancellation on release, measured on subscribe and cancel only")
+  func denseHandlesRow() throws {
+    let object = try #require(try backends().first { $0["name"] as? String == "dense-handles" })
+    let dense = try #require(try backends().first { $0["name"] as? String == "dense" })
+    let denseFlags = try #require(dense["capabilities"] as? [String])
+    #expect(
+      object["capabilities"] as? [String] == denseFlags.filter { $0 != "cancelsOnTokenDeinit" })
+    #expect(object["default_workloads"] as? [String] == ["subscribe", "cancel"])
+    #expect(object["in_conformance_suite"] as? Bool == false)
+    let plan = SweepPlan(
+      rows: [try #require(MeasuredBackend.builtIns.row(named: "dense-handles"))],
+      everyWorkload: true, workloads: Workload.allCases, sizes: [16], depths: [1],
+      allocators: [.system], repetitions: 1)
+    #expect(
+      Set(plan.cells.filter { $0.backend == "dense-handles" }.map(\.workload))
+        == [.subscribe, .cancel])
   }
 
   @Test("Every key is present in every entry, whatever its value")
@@ -65,7 +89,7 @@ struct ListTests {
       Set(object.keys) == ["package", "backends", "references", "workloads", "default_sweep"])
     let backendKeys: Set<String> = [
       "name", "provenance", "library", "timing", "capabilities", "max_reentrancy_depth",
-      "nested_variant_of", "default_workloads", "written_in",
+      "nested_variant_of", "default_workloads", "written_in", "in_conformance_suite",
     ]
     for backend in try backends() { #expect(Set(backend.keys) == backendKeys) }
     let workloads = try #require(object["workloads"] as? [[String: Any]])

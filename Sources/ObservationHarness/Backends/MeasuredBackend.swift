@@ -17,11 +17,12 @@ import ObservationWorkloads
 public struct MeasuredBackend {
   /// What a row measures.
   public enum Kind: Sendable, Hashable {
-    /// An observation backend.
+    /// An observation backend, through the contract's token or (a row made with
+    /// ``init(_:subscribingThrough:named:capabilities:_:)``) through a subscription of its own.
     case backend
     /// A plain loop, the floor a backend's cost is read against: it calls `n` callbacks
     /// (`notify`), or appends `n` closures to a reserved array (`subscribe`, for the rows that
-    /// have that loop; see `referenceWorkloads`).
+    /// have that loop; see `onlyWorkloads`).
     case reference
   }
 
@@ -33,10 +34,14 @@ public struct MeasuredBackend {
   public let capabilities: BackendCapabilities
   /// What a report says about the backend (for a reference loop: written here).
   public let description: BackendDescription
-  /// The backend, for the conformance suite; `nil` for a reference loop.
+  /// The backend, for the conformance suite; `nil` for a reference loop, and for a row that
+  /// subscribes through a scheme of its own, which the suite's rules (they observe through
+  /// tokens) do not reach.
   package let backend: (any ObservationBackend)?
-  /// The workloads a reference loop measures; empty for a backend.
-  package let referenceWorkloads: [Workload]
+  /// The only workloads the row measures, in order: a reference loop's, or those that
+  /// subscribe or cancel for a row with a subscription scheme of its own; `nil` for a backend
+  /// measured through its tokens, which measures every workload.
+  package let onlyWorkloads: [Workload]?
   /// Makes the measurement of one cell: given the workload case and the memory probe, a
   /// function that does one repetition at a work scale.
   @usableFromInline
@@ -60,11 +65,52 @@ public struct MeasuredBackend {
     }
   }
 
+  /// A backend measured through `scheme`, a subscription of its subjects' own that the
+  /// contract cannot express (a handle that is a value, not an object), on the workloads whose
+  /// cost is the subscription's: `subscribe` and `cancel`, with the very loops that measure
+  /// every backend through its tokens. Put beside the same backend measured through its tokens,
+  /// the row shows what the token costs.
+  ///
+  /// `capabilities` are what the subscriptions made through `scheme` keep (not
+  /// `cancelsOnTokenDeinit` for a handle that is a value); the conformance suite does not run
+  /// on the row, whose rules observe through tokens: check them with a token-shaped view of
+  /// the scheme in your tests (<doc:MeasuringYourOwnBackend>).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public init<Backend: ObservationBackend, Scheme: SubscriptionScheme>(
+    _ backend: Backend, subscribingThrough scheme: Scheme, named name: String,
+    capabilities: BackendCapabilities,
+    _ description: BackendDescription = BackendDescription(provenance: .original)
+  ) where Scheme.Subject == Backend.Subject {
+    self.init(
+      name: name, kind: .backend, capabilities: capabilities, description: description,
+      backend: nil, onlyWorkloads: [.subscribe, .cancel]
+    ) { workloadCase, probe in
+      { scale in
+        switch workloadCase.workload {
+        case .subscribe:
+          return Drivers.subscribe(
+            backend, through: scheme, n: workloadCase.n, probe: probe, scale: scale)
+        case .cancel:
+          return Drivers.cancel(
+            backend, through: scheme, n: workloadCase.n, pattern: workloadCase.pattern,
+            seed: workloadCase.seed, probe: probe, scale: scale)
+        default:
+          return Sample(
+            nanoseconds: 0, operations: 0,
+            problem: "\(name) measures subscribe and cancel only: its other workloads are"
+              + " \(backend.name)'s")
+        }
+      }
+    }
+  }
+
   /// Every stored property, as given.
   @usableFromInline
   init(
     name: String, kind: Kind, capabilities: BackendCapabilities, description: BackendDescription,
-    backend: (any ObservationBackend)?, referenceWorkloads: [Workload] = [],
+    backend: (any ObservationBackend)?, onlyWorkloads: [Workload]? = nil,
     makeMeasurement: @escaping (WorkloadCase, MemoryProbe) -> (WorkScale) -> Sample
   ) {
     self.name = name
@@ -72,7 +118,7 @@ public struct MeasuredBackend {
     self.capabilities = capabilities
     self.description = description
     self.backend = backend
-    self.referenceWorkloads = referenceWorkloads
+    self.onlyWorkloads = onlyWorkloads
     self.makeMeasurement = makeMeasurement
   }
 
@@ -80,13 +126,17 @@ public struct MeasuredBackend {
   package var deliversSynchronously: Bool { capabilities.has(.synchronousDelivery) }
 
   /// Whether a sweep that does not name this row measures it on `workload`: a nested variant
-  /// repeats its base backend's single-property numbers, and a reference loop measures only
-  /// its own workloads.
+  /// repeats its base backend's single-property numbers, and a reference loop, or a row with
+  /// a subscription scheme of its own, measures only its own workloads.
   package func isMeasuredByDefault(on workload: Workload) -> Bool {
-    switch kind {
-    case .reference: return referenceWorkloads.contains(workload)
-    case .backend: return workload == .nested || description.nestedVariantOf == nil
-    }
+    if let onlyWorkloads { return onlyWorkloads.contains(workload) }
+    return workload == .nested || description.nestedVariantOf == nil
+  }
+
+  /// Whether the row measures `workload` at all, named or not: every workload but a reference
+  /// loop's or a subscription scheme's others.
+  package func measures(_ workload: Workload) -> Bool {
+    onlyWorkloads?.contains(workload) ?? true
   }
 
   /// Why the row is not measured on `workload` at all, or `nil` if it is: a contended workload
@@ -165,7 +215,7 @@ extension MeasuredBackend {
         timing: .didSet, [.deliversEveryValue, .synchronousDelivery],
         maxReentrancyDepth: .bounded(0)),
       description: BackendDescription(provenance: .original), backend: nil,
-      referenceWorkloads: loops.map(\.key)
+      onlyWorkloads: loops.map(\.key)
     ) { workloadCase, probe in
       { _ in
         guard let loop = byWorkload[workloadCase.workload] else {

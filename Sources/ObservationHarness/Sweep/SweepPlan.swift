@@ -40,7 +40,8 @@ package struct SweepPlan: Sendable {
   ///
   /// A row is measured on the workloads it is measured on by default
   /// (``MeasuredBackend/isMeasuredByDefault(on:)``: the Combine chain variants only on
-  /// `nested`) unless `everyWorkload`, as when the rows were named. A rebinding pattern needs
+  /// `nested`) unless `everyWorkload`, as when the rows were named; never on a workload it
+  /// does not measure at all (``MeasuredBackend/measures(_:)``). A rebinding pattern needs
   /// a depth of at least its ``WorkloadPattern/minimumDepth``.
   ///
   /// - Complexity: O(*a* · *r* · *w* · *d* · *s*) cells.
@@ -55,7 +56,8 @@ package struct SweepPlan: Sendable {
       cells += Self.referenceCells(
         allocator: allocator, workloads: workloads.map { ($0, $0.patterns) }, sizes: sizes)
       for row in rows {
-        for workload in workloads where everyWorkload || row.isMeasuredByDefault(on: workload) {
+        for workload in workloads
+        where row.measures(workload) && (everyWorkload || row.isMeasuredByDefault(on: workload)) {
           for depth in workload.hasDepth ? depths : [0] {
             for pattern in workload.patterns
             where !workload.hasDepth || depth >= pattern.minimumDepth {
@@ -97,7 +99,8 @@ package struct SweepPlan: Sendable {
     let references = referenceCells(
       allocator: .system, workloads: headlineWorkloads.map { ($0, [$1]) }, sizes: gateSizes)
     let backends = gatedBackends(of: rows).flatMap { backend in
-      headlineWorkloads.flatMap { workload, pattern in
+      headlineWorkloads.filter { rows.row(named: backend)?.measures($0.0) ?? true }.flatMap {
+        workload, pattern in
         gateSizes.map {
           Cell(allocator: .system, backend: backend, workload: workload, pattern: pattern, n: $0)
         }
@@ -113,7 +116,7 @@ package struct SweepPlan: Sendable {
     allocator: Allocator, workloads: [(Workload, [WorkloadPattern])], sizes: [Int]
   ) -> [Cell] {
     MeasuredBackend.references.flatMap { reference in
-      reference.referenceWorkloads.flatMap { workload in
+      (reference.onlyWorkloads ?? []).flatMap { workload in
         workloads.filter { $0.0 == workload }.flatMap(\.1).flatMap { pattern in
           sizes.map {
             Cell(

@@ -11,8 +11,10 @@ extension SweepCatalog {
   /// - `backends`: per backend `name`, `provenance` (`original` or `library`), `library`
   ///   (its name, or `null`), `timing`, `capabilities` (sorted names),
   ///   `max_reentrancy_depth` (a number, or `"unbounded"`), `nested_variant_of` (a name, or
-  ///   `null`), `default_workloads` and `written_in` (who wrote an `original` backend:
-  ///   `Observatory` or the third party's package; `null` for a library's);
+  ///   `null`), `default_workloads`, `written_in` (who wrote an `original` backend:
+  ///   `Observatory` or the third party's package; `null` for a library's) and
+  ///   `in_conformance_suite` (`false` for a row measured through a subscription of its own,
+  ///   which `conformance` does not run);
   /// - `references`: per reference row `name` and `workloads`;
   /// - `workloads`: per workload `name`, `unit`, `summary`, `has_depth` and `patterns` (each
   ///   `name`, `summary` and `minimum_depth`, `null` for a workload without a path); `-` is
@@ -44,7 +46,8 @@ extension SweepCatalog {
             timing: backend.capabilities.timing.rawValue,
             capabilities: backend.capabilities.flags.sorted().map(\.rawValue),
             maxReentrancyDepth: depth, nestedVariantOf: backend.nestedVariantOf,
-            defaultWorkloads: backend.defaultWorkloads.map(\.rawValue))
+            defaultWorkloads: backend.defaultWorkloads.map(\.rawValue),
+            inConformanceSuite: backend.inConformanceSuite)
         },
         references: references.map {
           Document.Reference(name: $0.name, workloads: $0.workloads.map(\.rawValue))
@@ -74,6 +77,7 @@ extension SweepCatalog {
       var maxReentrancyDepth: Depth
       var nestedVariantOf: String?
       var defaultWorkloads: [String]
+      var inConformanceSuite: Bool
 
       enum CodingKeys: String, CodingKey {
         case name, provenance, library, timing, capabilities
@@ -81,6 +85,7 @@ extension SweepCatalog {
         case maxReentrancyDepth = "max_reentrancy_depth"
         case nestedVariantOf = "nested_variant_of"
         case defaultWorkloads = "default_workloads"
+        case inConformanceSuite = "in_conformance_suite"
       }
 
       // Written by hand so that `library`, `written_in` and `nested_variant_of` are `null`, not
@@ -96,6 +101,7 @@ extension SweepCatalog {
         try container.encode(maxReentrancyDepth, forKey: .maxReentrancyDepth)
         try container.encode(nestedVariantOf, forKey: .nestedVariantOf)
         try container.encode(defaultWorkloads, forKey: .defaultWorkloads)
+        try container.encode(inConformanceSuite, forKey: .inConformanceSuite)
       }
     }
 

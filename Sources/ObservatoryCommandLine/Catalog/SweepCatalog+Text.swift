@@ -89,6 +89,11 @@ extension SweepCatalog {
     case .library(let library): text = "\(library)'s behaviour"
     }
     if let base = backend.nestedVariantOf { text += "; a nested variant of \(base)" }
+    if !backend.inConformanceSuite {
+      text +=
+        "; subscribes through its own handles, not tokens: measured only (not a row of"
+        + " conformance)"
+    }
     return text
   }
 

@@ -28,6 +28,10 @@ package struct SweepCatalog: Equatable, Sendable {
     package var nestedVariantOf: String?
     /// The workloads a sweep that does not name the backend measures it on, in sweep order.
     package var defaultWorkloads: [Workload]
+    /// Whether `conformance` runs the suite on it: not for a row measured through a
+    /// subscription scheme of its own (`dense-handles`), whose rules would observe through
+    /// tokens it does not use.
+    package var inConformanceSuite: Bool = true
   }
 
   /// A reference loop: measured beside the backends, never named with `--backend`.
@@ -87,7 +91,7 @@ package struct SweepCatalog: Equatable, Sendable {
         nestedVariantOf: row.description.nestedVariantOf,
         defaultWorkloads: workloads.filter {
           row.isMeasuredByDefault(on: $0) && row.reasonNotMeasured(on: $0) == nil
-        })
+        }, inConformanceSuite: row.backend != nil)
     }
     self.references = references.map { row in
       Reference(name: row.name, workloads: workloads.filter(row.isMeasuredByDefault(on:)))

@@ -87,6 +87,13 @@ struct ConformanceCommand: ParsableCommand {
   var jobs: Int = 1
 
   func validate() throws {
+    let unchecked = BackendSelection.rows(backend).filter { $0.backend == nil }.map(\.name)
+    if backend != nil, !unchecked.isEmpty {
+      throw ValidationError(
+        "--backend \(unchecked.joined(separator: ",")): measured through a subscription of its"
+          + " own, not the contract's tokens, so the suite cannot run on it (`observatory list`"
+          + " names the backends it runs on)")
+    }
     if format == .json && outputDirectory != nil {
       throw ValidationError(
         "--format json prints to standard output; --output-directory writes conformance.md and"
