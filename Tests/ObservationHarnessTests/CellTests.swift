@@ -246,8 +246,14 @@ struct BackendDescriptionTests {
       #expect(!variant.isMeasuredByDefault(on: .notify) && variant.isMeasuredByDefault(on: .nested))
     }
     let own = rows.filter { $0.description.provenance == .original }.map(\.name)
-    #expect(own == ["linked-list", "array", "dense", "dense-synchronized", "key-path"])
-    #expect(rows.map(\.name) == BackendCatalog.names)
+    #expect(
+      own == ["linked-list", "array", "dense", "dense-handles", "dense-synchronized", "key-path"])
+    // Every catalog backend, and dense-handles, which the suite does not run (its handles are
+    // not the contract's tokens), measured on subscribe and cancel only.
+    #expect(rows.filter { $0.backend != nil }.map(\.name) == BackendCatalog.names)
+    let handles = try #require(rows.row(named: "dense-handles"))
+    #expect(handles.kind == .backend && handles.backend == nil)
+    #expect(Workload.allCases.filter(handles.measures) == [.subscribe, .cancel])
     for reference in MeasuredBackend.references {
       #expect(reference.kind == .reference && reference.backend == nil)
       #expect(reference.isMeasuredByDefault(on: .notify))
