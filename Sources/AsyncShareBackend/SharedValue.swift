@@ -82,18 +82,7 @@ public final class SharedValue<Value>: ObservableValue {
       // share()'s own task, which the first side's `next()` makes, inherits it and runs ahead
       // of the global pool's other work (a test process's queued tests, say) instead of after.
       let task = Task.immediate(priority: .high, executorPreference: executor) {
-        var (iterator, handler) = consumer.value
-        while true {
-          executor.taskWillWait()
-          let element = await iterator.next(isolation: nil)
-          executor.taskResumed()
-          guard let element else { return }
-          // Resumed before its first wait suspended (share()'s task, on another thread, was
-          // that quick), the task would call the handler inside `observe`: it goes to the loop
-          // first, as every other delivery does.
-          if !executor.hasStarted { await Task.yield() }
-          handler(element.value)
-        }
+        await deliverElements(of: consumer, on: executor)
       }
       executor.started()
       // The new side's wait may have had share()'s task take values yielded before it.
@@ -110,6 +99,29 @@ public final class SharedValue<Value>: ObservableValue {
   ///   it had not yet taken from the source; each element arrives when the thread's loop runs.
   public func observe(_ handler: @escaping (Value) -> Void) -> SharedValueToken {
     startObserver(handler)
+  }
+}
+
+/// An observer task's body: takes each element from its side of the share and calls the
+/// handler with it, on `executor`'s thread.
+///
+/// A function of its own, not the task's closure: Swift 6.3.1's compiler crashes (signal 11,
+/// in `SILGenCleanup`) on this loop written inside the closure when `-O` meets
+/// `-enable-testing`, as `swift test -c release` compiles it.
+private func deliverElements<Iterator: AsyncIteratorProtocol, Value>(
+  of consumer: UncheckedSendable<(Iterator, (Value) -> Void)>, on executor: ObserverExecutor
+) async where Iterator.Element == Element<Value>, Iterator.Failure == Never {
+  var (iterator, handler) = consumer.value
+  while true {
+    executor.taskWillWait()
+    let element = await iterator.next(isolation: nil)
+    executor.taskResumed()
+    guard let element else { return }
+    // Resumed before its first wait suspended (share()'s task, on another thread, was
+    // that quick), the task would call the handler inside `observe`: it goes to the loop
+    // first, as every other delivery does.
+    if !executor.hasStarted { await Task.yield() }
+    handler(element.value)
   }
 }
 

@@ -14,7 +14,11 @@ final class ThreadConfinedObservers: ObservableValue, ObserverCounting {
   var value: Int {
     get { base.value }
     set {
-      precondition(pthread_equal(owner, pthread_self()) != 0, "written off the thread that made it")
+      // fatalError, not precondition: an optimized build drops a precondition's message, and
+      // the probe's details quote it.
+      if pthread_equal(owner, pthread_self()) == 0 {
+        fatalError("written off the thread that made it")
+      }
       base.value = newValue
     }
   }
