@@ -146,22 +146,30 @@ let package = Package(
       dependencies: ["ObservationCore", "ObservationConformance"],
       swiftSettings: swift6),
 
-    // What a sweep's report says, read, written and checked, without how it was measured: a
-    // dashboard or a CI script that reads reports depends on this alone.
+    // What a sweep's report says, read, written, checked and judged (the comparison of two
+    // reports), without how it was measured: a dashboard or a CI script that reads reports and
+    // gates on their verdict depends on this alone.
     .target(
       name: "ObservationReports", dependencies: ["ObservationWorkloads"], swiftSettings: swift6),
 
-    // The harness: cells in fresh processes, calibration, budgets, statistics, reports,
-    // comparisons, the HTML page of a report. It knows no backend of its own: the tool hands it
-    // the rows to measure. CInstructionCounting brackets the measured region for callgrind;
-    // CProcessControl pins a cell to a processor and ends it with its parent;
-    // ObservationConformance reads the conformance matrix the HTML page shows.
+    // The harness measures: cells in fresh processes, calibration, budgets, sweeps that build
+    // reports, paired runs of two builds. It knows no backend of its own: the tool hands it the
+    // rows to measure. CInstructionCounting brackets the measured region for callgrind;
+    // CProcessControl pins a cell to a processor and ends it with its parent.
     .target(
       name: "ObservationHarness",
       dependencies: [
-        "ObservationCore", "ObservationWorkloads", "ObservationReports", "ObservationConformance",
+        "ObservationCore", "ObservationWorkloads", "ObservationReports",
         "CInstructionCounting", "CProcessControl",
       ],
+      swiftSettings: swift6),
+
+    // The report page and its charts, drawn from values (reports, a comparison, matrix rows)
+    // that the command line reads: no files, no processes. ObservationConformance gives the
+    // matrix rows' type.
+    .target(
+      name: "ObservationReportPage",
+      dependencies: ["ObservationWorkloads", "ObservationReports", "ObservationConformance"],
       swiftSettings: swift6),
 
     // The command-line tool: argument parsing and printing over the harness and the suite, as
@@ -170,7 +178,7 @@ let package = Package(
       name: "ObservatoryCommandLine",
       dependencies: [
         "ObservationCore", "ObservationBackends", "ObservationConformance", "ObservationWorkloads",
-        "ObservationReports", "ObservationHarness", "CInstructionCounting", "CProcessControl",
+        "ObservationReports", "ObservationHarness", "ObservationReportPage",
         // dense-handles: the dense backend's subjects through their handles, a harness row.
         "DenseBackend",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -213,7 +221,7 @@ let package = Package(
       name: "ObservationHarnessTests",
       dependencies: [
         "ObservationHarness", "ObservatoryCommandLine", "observatory", "ObservationCore",
-        "ObservationBackends", "ObservationReports", "DenseBackend",
+        "ObservationBackends", "ObservationReports", "ObservationReportPage", "DenseBackend",
         "ObservationConformance", "ObservationConformanceTesting", "ObservationWorkloads",
         "CReference",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

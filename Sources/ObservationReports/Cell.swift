@@ -5,7 +5,7 @@ import ObservationWorkloads
 public struct Cell: Hashable, Sendable {
   /// The allocator the cell's process runs with.
   public var allocator: Allocator
-  /// The row's name: a backend's, or a reference loop's (see `MeasuredBackend` in `ObservationHarness`).
+  /// The row's name: a backend's, or a reference loop's (the names `ReferenceRow` lists).
   public var backend: String
   /// What the cell measures.
   public var workload: Workload

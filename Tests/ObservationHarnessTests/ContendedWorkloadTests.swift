@@ -7,6 +7,7 @@ import Synchronization
 import Testing
 
 @testable import ObservationHarness
+@testable import ObservationReportPage
 @testable import ObservationReports
 @testable import ObservationWorkloads
 @testable import ObservatoryCommandLine

@@ -3,6 +3,7 @@ import ObservationWorkloads
 import Testing
 
 @testable import ObservationHarness
+@testable import ObservationReportPage
 @testable import ObservationReports
 @testable import ObservatoryCommandLine
 

@@ -3,7 +3,9 @@ import ObservationWorkloads
 import Testing
 
 @testable import ObservationHarness
+@testable import ObservationReportPage
 @testable import ObservationReports
+@testable import ObservatoryCommandLine
 
 #if canImport(FoundationXML)
 import FoundationXML
@@ -277,7 +279,7 @@ struct SVGChartTests {
     }
     let path = Rows.write(Rows.report(cells))
     #expect(
-      throws: ToolError(
+      throws: ReportPageError(
         "\(path): no measured cost of subscribe or cancel (random) to chart (the charts are"
           + " notify, subscribe, cancel (random))")
     ) {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ObservationHarness
+@testable import ObservationReportPage
 @testable import ObservationReports
 @testable import ObservatoryCommandLine
 
@@ -102,12 +103,12 @@ struct TrendPageTests {
   @Test("A size no report has, or a relative trend without reference rows, is refused")
   func refusals() throws {
     let sources = [try Self.source("aaa", "2026-11-25"), try Self.source("bbb", "2026-11-26")]
-    #expect(throws: ToolError.self) {
+    #expect(throws: ReportPageError.self) {
       try TrendPage(sources: sources, n: 3, relative: false).validate()
     }
     do {
       try TrendPage(sources: sources, n: 3, relative: false).validate()
-    } catch let error as ToolError {
+    } catch let error as ReportPageError {
       #expect(
         error.description.contains("no report has notify, subscribe or random cancel at n = 3"))
     }
@@ -115,7 +116,7 @@ struct TrendPageTests {
     environment.commit = "ccc"
     let bare = Rows.write(CompareTests.report(references: false, environment: environment))
     let withoutReferences = TrendPage.Source(path: bare, report: try Report.read(bare))
-    #expect(throws: ToolError.self) {
+    #expect(throws: ReportPageError.self) {
       try TrendPage(sources: sources + [withoutReferences], n: 1024, relative: true).validate()
     }
   }

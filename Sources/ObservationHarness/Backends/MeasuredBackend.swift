@@ -1,4 +1,5 @@
 import ObservationCore
+import ObservationReports
 import ObservationWorkloads
 
 /// A row the harness can measure: a backend with what a report says about it, or one of the
@@ -170,7 +171,7 @@ extension MeasuredBackend {
   /// order (`cancel`). A report's `ratio_to_limit` reads a backend's cost against this row.
   package static var referenceC: MeasuredBackend {
     reference(
-      "reference-c",
+      .c,
       [
         .notify: { ReferenceDrivers.cFunctionPointers(n: $0.n, probe: $1) },
         .subscribe: { ReferenceDrivers.cSlotMapSubscribe(n: $0.n, probe: $1) },
@@ -185,7 +186,7 @@ extension MeasuredBackend {
   /// `ReferenceDrivers.cLoopCallingSwiftHandlers`).
   package static var referenceCSwiftHandler: MeasuredBackend {
     reference(
-      "reference-c-swift-handler",
+      .cSwiftHandler,
       [.notify: { ReferenceDrivers.cLoopCallingSwiftHandlers(n: $0.n, probe: $1) }])
   }
 
@@ -193,7 +194,7 @@ extension MeasuredBackend {
   /// reserved (`subscribe`): the floor for one closure call, and for keeping one closure.
   package static var referenceSwiftClosures: MeasuredBackend {
     reference(
-      "reference-swift-closures",
+      .swiftClosures,
       [
         .notify: { ReferenceDrivers.swiftClosureArray(n: $0.n, probe: $1) },
         .subscribe: { ReferenceDrivers.swiftClosureAppend(n: $0.n, probe: $1) },
@@ -206,9 +207,10 @@ extension MeasuredBackend {
   }
 
   private static func reference(
-    _ name: String, _ loops: KeyValuePairs<Workload, (WorkloadCase, MemoryProbe) -> Sample>
+    _ row: ReferenceRow, _ loops: KeyValuePairs<Workload, (WorkloadCase, MemoryProbe) -> Sample>
   ) -> MeasuredBackend {
     let byWorkload = Dictionary(uniqueKeysWithValues: loops.map { ($0.key, $0.value) })
+    let name = row.rawValue
     return MeasuredBackend(
       name: name, kind: .reference,
       capabilities: BackendCapabilities(

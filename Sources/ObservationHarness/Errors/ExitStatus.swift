@@ -1,3 +1,5 @@
+import ObservationReports
+
 /// Every status the tool's process exits with, each with one meaning whatever the command, so
 /// that a script can tell them apart; the documentation and the `--help` texts name these.
 ///

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ObservationConformance
 import ObservationHarness
+import ObservationReportPage
 import ObservationReports
 
 /// `observatory report REPORT --output report.html [--charts DIRECTORY]`: a report as one
@@ -132,9 +133,14 @@ struct ReportCommand: ParsableCommand {
       try file.check()
       chartFiles.append(file)
     }
-    let drawn = try SVGChart.draw(
-      selections, of: page.report, source: report,
-      generator: "\(ObservatoryTool.name) report --charts")
+    let drawn: [SVGChart]
+    do {
+      drawn = try SVGChart.draw(
+        selections, of: page.report, source: report,
+        generator: "\(ObservatoryTool.name) report --charts")
+    } catch let error as ReportPageError {
+      throw ToolError(error.description)
+    }
     try OutputFile.writeAll(
       [(pageFile, page.html)] + zip(chartFiles, drawn).map { (file: $0, text: $1.svg) })
   }

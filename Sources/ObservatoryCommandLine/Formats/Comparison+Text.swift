@@ -1,4 +1,5 @@
 import ObservationHarness
+import ObservationReports
 
 extension Comparison {
   /// A plain-text table of the cells, then the summary.

@@ -20,7 +20,7 @@ package struct RatioEstimate: Equatable {
   ///
   /// - Complexity: O(*mn* log *mn* + *m*²*n*²) for *m* and *n* values; the second term is the
   ///   exact null distribution, replaced by its normal approximation beyond 2,500 pairs.
-  init?(base: [Double], candidate: [Double], confidence: Double = 0.95) {
+  package init?(base: [Double], candidate: [Double], confidence: Double = 0.95) {
     guard !base.isEmpty, !candidate.isEmpty,
       base.allSatisfy({ $0 > 0 && $0.isFinite }), candidate.allSatisfy({ $0 > 0 && $0.isFinite })
     else { return nil }
@@ -59,7 +59,7 @@ package struct RatioEstimate: Equatable {
   /// - Returns: `nil` when a ratio is not positive and finite, or there are too few for an
   ///   interval of `confidence` (6 give at most 96.9%).
   /// - Complexity: O(*n*² log *n*) for *n* ratios.
-  init?(pairedRatios ratios: [Double], confidence: Double = 0.95) {
+  package init?(pairedRatios ratios: [Double], confidence: Double = 0.95) {
     guard !ratios.isEmpty, ratios.allSatisfy({ $0 > 0 && $0.isFinite }) else { return nil }
     let logs = ratios.map(Foundation.log)
     var averages: [Double] = []

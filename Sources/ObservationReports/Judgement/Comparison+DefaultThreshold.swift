@@ -1,5 +1,3 @@
-import ObservationReports
-
 extension Comparison {
   /// The threshold `compare` uses when none is given, as a fraction: 5% for times, whose runs
   /// scatter, and 1% for instruction counts, which repeat.

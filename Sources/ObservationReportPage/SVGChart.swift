@@ -83,7 +83,7 @@ package struct SVGChart: Sendable {
   /// has several (the chart's title then names it). Colours are the page's: a backend has the
   /// same colour in every chart and in the page.
   ///
-  /// - Throws: ``ToolError`` in one line naming `source` and every selection the report has no
+  /// - Throws: ``ReportPageError`` in one line naming `source` and every selection the report has no
   ///   measured cost of (no cell, or none that was measured).
   /// - Complexity: O(*r* log *r*) for *r* results, and the size of the files.
   package static func draw(
@@ -111,7 +111,7 @@ package struct SVGChart: Sendable {
           selection: selection, svg: StandaloneChartSVG.document(chart, generator: generator)))
     }
     guard missing.isEmpty else {
-      throw ToolError(
+      throw ReportPageError(
         "\(source): no measured cost of "
           + missing.map(\.description).joined(separator: " or ")
           + " to chart (the charts are "

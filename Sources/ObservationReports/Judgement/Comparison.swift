@@ -1,5 +1,4 @@
 import Foundation
-import ObservationReports
 
 /// The cell-by-cell comparison of two reports of one metric.
 ///
@@ -175,7 +174,7 @@ public struct Comparison {
   /// A shared machine only ever slows a repetition down, and in bursts: in two quick runs of
   /// one build beside other work, whole cells measured 1.6 to 1.8 times slower when two of
   /// their three processes met a burst, so the median moved whole backends by up to 27%. A
-  /// timed sweep spreads each cell's processes over the run (see ``Sweep``), so the fastest of
+  /// timed sweep spreads each cell's processes over the run (see the harness's `Sweep`), so the fastest of
   /// them is the one least touched by what else ran: the same pairs' backends then moved by at
   /// most 4.5%.
   ///
@@ -185,7 +184,7 @@ public struct Comparison {
   }
 
   /// ``comparedCost(_:)`` with its unit (`35.266 ns`, `344.6 instr`); empty if not measured.
-  static func comparedText(_ result: CellResult) -> String {
+  package static func comparedText(_ result: CellResult) -> String {
     result.text(ofCost: comparedCost(result))
   }
 
@@ -230,7 +229,7 @@ public struct Comparison {
   }
 
   private mutating func judgeTimes() throws {
-    let references = Set(MeasuredBackend.references.map(\.name))
+    let references = Set(ReferenceRow.names)
     let shift = RunShift(entries: cells, references: references, threshold: threshold)
     if let machine = shift.machineLogShift, abs(machine) >= RunShift.incomparableMachineShift {
       let moved = cells.filter { references.contains($0.base.cell.backend) && $0.ratio != nil }

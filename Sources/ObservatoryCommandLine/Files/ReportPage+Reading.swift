@@ -1,78 +1,10 @@
 import Foundation
 import ObservationConformance
+import ObservationHarness
+import ObservationReportPage
 import ObservationReports
 
-/// A report as one self-contained HTML page: its run's metadata, a log-log chart per workload
-/// of the cost per operation against *n* (a line per backend, the reference rows dashed as the
-/// floor, a cross where a capped cell stops a line, a table of every value under it), the
-/// memory and cache columns charted the same way when the report has them, and optionally the
-/// comparison with a baseline and the conformance matrix.
-///
-/// The page loads nothing: its style, its drawings and its one small script are inline, and its
-/// Content Security Policy lets only that script run. Everything it shows from its inputs is
-/// escaped, so a backend name or note holding markup shows as text.
-///
-/// ```swift
-/// let page = try HTMLReport.read(
-///   report: "Results/2026-11-23_e4202d2fd5eb_vm.csv", conformance: "Results/conformance.csv")
-/// try OutputFile("report.html", replacing: false).write(page.html)
-/// ```
-package struct HTMLReport {
-  /// A baseline the report is compared with.
-  package struct Baseline {
-    /// The baseline's file, as given.
-    package var path: String
-    /// The comparison of the report (the candidate) with the baseline (the base).
-    package var comparison: Comparison
-
-    /// The comparison `comparison` with the baseline read from `path`.
-    ///
-    /// - Complexity: O(1).
-    package init(path: String, comparison: Comparison) {
-      self.path = path
-      self.comparison = comparison
-    }
-  }
-
-  /// A conformance matrix shown with the report.
-  package struct Conformance {
-    /// The matrix's file, as given.
-    package var path: String
-    /// The matrix's rows, one per rule and backend.
-    package var rows: [ConformanceMatrix.Row]
-
-    /// The matrix `rows`, read from `path`.
-    ///
-    /// - Complexity: O(1).
-    package init(path: String, rows: [ConformanceMatrix.Row]) {
-      self.path = path
-      self.rows = rows
-    }
-  }
-
-  /// The report charted.
-  package var report: Report
-  /// The report's file, as given; shown at the top of the page.
-  package var source: String
-  /// The baseline, if any.
-  package var baseline: Baseline?
-  /// The conformance matrix, if any.
-  package var conformance: Conformance?
-  /// The command that wrote the page, which its head and footer name.
-  package var generator = "report"
-
-  /// A page of `report`, read from `source`, with `baseline` and `conformance` if given.
-  ///
-  /// - Complexity: O(1).
-  package init(
-    report: Report, source: String, baseline: Baseline? = nil, conformance: Conformance? = nil
-  ) {
-    self.report = report
-    self.source = source
-    self.baseline = baseline
-    self.conformance = conformance
-  }
-
+extension HTMLReport {
   /// Reads the report at `report`, and the baseline and conformance matrix if given, and
   /// compares the report with the baseline as `compare` does (`threshold` as a fraction;
   /// `compare`'s default for the report's metric if `nil`). The page names `generator` as the
@@ -82,7 +14,7 @@ package struct HTMLReport {
   ///   or matrix that cannot be read or is malformed, or a baseline that shares no cell with
   ///   the report or measures another metric.
   /// - Complexity: O(*b*) for *b* bytes read, and the comparison's cost.
-  package static func read(
+  static func read(
     report path: String, baseline baselinePath: String? = nil,
     conformance conformancePath: String? = nil, threshold: Double? = nil, generator: String
   ) throws -> HTMLReport {
@@ -146,5 +78,32 @@ package struct HTMLReport {
       throw ToolError("\(path): the conformance matrix has a header but no rows")
     }
     return rows
+  }
+}
+
+extension TrendPage {
+  /// Reads every report at `paths` and makes their trend page.
+  ///
+  /// - Throws: ``ToolError`` naming the file: a report that cannot be read or is malformed, a
+  ///   size that no report measured, or a relative trend of a report without reference rows at
+  ///   that size.
+  /// - Complexity: O(*b*) for *b* bytes read.
+  static func read(
+    reports paths: [String], n: Int, relative: Bool, generator: String
+  ) throws -> TrendPage {
+    var sources: [Source] = []
+    for path in paths {
+      do { sources.append(Source(path: path, report: try Report.read(path))) } catch let error
+        as ReportError
+      {
+        throw ToolError(error.description)
+      }
+    }
+    var page = TrendPage(sources: sources, n: n, relative: relative)
+    page.generator = generator
+    do { try page.validate() } catch let error as ReportPageError {
+      throw ToolError(error.description)
+    }
+    return page
   }
 }

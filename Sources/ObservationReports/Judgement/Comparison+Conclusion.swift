@@ -45,7 +45,7 @@ extension Comparison {
   /// left `inconclusive`; a comparison that could not tell says so instead of passing.
   ///
   /// - Complexity: O(1).
-  static func concludingSentence(regressions: Int, inconclusive: Int) -> String {
+  package static func concludingSentence(regressions: Int, inconclusive: Int) -> String {
     switch Conclusion(regressions: regressions, inconclusive: inconclusive) {
     case .regression: return ". \(regressions) regression(s)."
     case .inconclusive:

@@ -59,44 +59,24 @@ package struct TrendPage {
     self.relative = relative
   }
 
-  /// Reads every report at `paths` and makes their trend page.
-  ///
-  /// - Throws: ``ToolError`` naming the file: a report that cannot be read or is malformed, a
-  ///   size that no report measured, or a relative trend of a report without reference rows at
-  ///   that size.
-  /// - Complexity: O(*b*) for *b* bytes read.
-  package static func read(
-    reports paths: [String], n: Int, relative: Bool, generator: String
-  ) throws -> TrendPage {
-    var sources: [Source] = []
-    for path in paths {
-      do { sources.append(Source(path: path, report: try Report.read(path))) } catch let error
-        as ReportError
-      {
-        throw ToolError(error.description)
-      }
-    }
-    var page = TrendPage(sources: sources, n: n, relative: relative)
-    page.generator = generator
-    try page.validate()
-    return page
-  }
-
   /// Refuses what would draw nothing: a size no report has on a workload of the page, and a
   /// relative trend of a report whose reference rows have no `notify` cost at `n`.
-  func validate() throws {
+  ///
+  /// - Throws: ``ReportPageError`` naming the size, or the report's source.
+  /// - Complexity: O(*r*) for *r* results of all the reports.
+  package func validate() throws {
     let drawn = sources.flatMap { source in
       source.report.results.filter { isDrawn($0.cell) }
     }
     guard !drawn.isEmpty else {
       let sizes = Set(sources.flatMap { $0.report.results.map(\.cell.n) }).sorted()
-      throw ToolError(
+      throw ReportPageError(
         "no report has notify, subscribe or random cancel at n = \(n); the reports have n ="
           + " \(sizes.map(String.init).joined(separator: ", ")) (choose one with --n)")
     }
     if relative {
       for source in sources where Self.machineSpeed(source.report, n: n) == nil {
-        throw ToolError(
+        throw ReportPageError(
           "\(source.path): no reference row has a notify cost at n = \(n), so its costs cannot"
             + " be read relative to its machine (draw it without --relative, or choose"
             + " another --n)")
@@ -196,7 +176,7 @@ package struct TrendPage {
   /// The machine's speed in `report`: the geometric mean of its reference rows' `notify`
   /// costs at `n`; `nil` if none has one.
   static func machineSpeed(_ report: Report, n: Int) -> Double? {
-    let references = Set(MeasuredBackend.references.map(\.name))
+    let references = Set(ReferenceRow.names)
     let costs = report.results.filter {
       references.contains($0.cell.backend) && $0.cell.workload == .notify && $0.cell.n == n
         && $0.status.isMeasured
@@ -209,7 +189,7 @@ package struct TrendPage {
   func charts(
     of workload: Workload, _ pattern: WorkloadPattern, numbering: inout Int
   ) -> [Chart] {
-    let referenceNames = MeasuredBackend.references.map(\.name)
+    let referenceNames = ReferenceRow.names
     var charts: [Chart] = []
     let allSeries = series
     let allBackends = sources.flatMap { $0.report.results.map(\.cell.backend) }

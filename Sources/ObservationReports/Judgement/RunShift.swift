@@ -1,12 +1,11 @@
 import Foundation
-import ObservationReports
 
 /// How two timed runs differ: the machine's speed, the noise between them, and how far each
 /// backend moved as a whole.
 ///
 /// Every cell's change is taken as a log ratio of its fastest repetitions, candidate over base
 /// (``Comparison/comparedCost(_:)``). Three things move it:
-/// - **the machine**: the reference rows (``MeasuredBackend/references``, plain loops measured
+/// - **the machine**: the reference rows (``ReferenceRow``, plain loops measured
 ///   in the same runs) move with the machine's speed alone; their median change is taken out
 ///   of every cell;
 /// - **a busy moment**: a cell measured while something else ran is slower, whatever its
