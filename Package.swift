@@ -7,8 +7,7 @@ let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 /// The Swift 5 language mode, for the targets that share what Swift 6 would refuse to share:
 /// the conformance engine and its tests hand non-Sendable subjects to other threads on purpose,
 /// to test them; the NotificationCenter and Observation backends pass a backend's handler to
-/// those frameworks' `@Sendable` callbacks; the command line keeps the backends it was given in
-/// a `nonisolated(unsafe)` global.
+/// those frameworks' `@Sendable` callbacks.
 let languageMode: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 
 let package = Package(
@@ -183,7 +182,7 @@ let package = Package(
         "DenseBackend",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
     .executableTarget(
       name: "observatory", dependencies: ["ObservatoryCommandLine"], swiftSettings: swift6),
 

@@ -1,4 +1,6 @@
 #if OBSERVATORY_SLOWDOWN_EXPERIMENT
+import Synchronization
+
 /// Extra work on every delivery, compiled only into the test builds that measure what
 /// `observatory ab` and `--metric instructions` detect (`-Xswiftc
 /// -DOBSERVATORY_SLOWDOWN_EXPERIMENT`, with `-Xswiftc -DOBSERVATORY_SLOWDOWN_MEDIUM` or
@@ -16,17 +18,17 @@ public func _slowdownExperimentWork() {
   #else
   let rounds = 12
   #endif
-  var state = _slowdownExperimentState
+  var state = _slowdownExperimentState.load(ordering: .relaxed)
   for _ in 0..<rounds {
     state ^= state << 13
     state ^= state >> 7
     state ^= state << 17
   }
-  _slowdownExperimentState = state
+  _slowdownExperimentState.store(state, ordering: .relaxed)
 }
 
-/// State the extra work updates, so that the optimizer cannot remove it. Unchecked: the
-/// experiment adds the work, not an exclusivity check.
-@exclusivity(unchecked)
-nonisolated(unsafe) public var _slowdownExperimentState: UInt64 = 0x9E37_79B9_7F4A_7C15
+/// State the extra work updates, so that the optimizer cannot remove it: an atomic, whose
+/// relaxed load and store are plain moves on x86-64 and ARM64, so the work stays what it was
+/// when it was a plain global.
+public let _slowdownExperimentState = Atomic<UInt64>(0x9E37_79B9_7F4A_7C15)
 #endif

@@ -19,20 +19,20 @@ struct Observatory: ParsableCommand {
   /// or `ab` could not tell from noise, 0 otherwise. Every error is one line,
   /// `observatory: error: ...`, without argument-parser's usage summary; `--help` prints the
   /// help.
-  static func main() {
+  static func main(_ tool: Tool) -> Never {
     // A closed pipe is an error to report (exit 1), not a signal that kills the process.
     signal(SIGPIPE, SIG_IGN)
     // A cell parses only its own request (`CellRequest`), so that the options the other
     // commands declare do not change the heap it measures in.
     if CommandLine.arguments.dropFirst().first == CellRequest.subcommand {
-      runCell(CommandLine.arguments.dropFirst(2))
+      runCell(CommandLine.arguments.dropFirst(2), tool: tool)
     }
     // A conformance child process is stopped by its parent-death signal instead (and by
     // SIGTERM's default action); it keeps no files.
     if CommandLine.arguments.dropFirst().first
       != ConformanceChildCommand.configuration.commandName
     {
-      Interruption.install()
+      Interruption.install(toolName: tool.name)
     }
     var command: any ParsableCommand
     do {
@@ -43,24 +43,29 @@ struct Observatory: ParsableCommand {
       if code == .success || code.rawValue == ExitStatus.regression.rawValue {
         exit(withError: error)
       }
-      fail(message(for: error))
+      fail(message(for: error), tool: tool)
     }
     do {
-      try command.run()
+      if let command = command as? any ToolCommand {
+        try command.run(with: tool)
+      } else {
+        try command.run()
+      }
     } catch let error as ExitCode {
       // A verdict's status (a regression, inconclusive cells), or a failure already reported.
       Foundation.exit(error.rawValue)
     } catch let error as ValidationError {
       // Found while running (a file, a library, the machine): the options parsed.
-      fail(error.message)
+      fail(error.message, tool: tool)
     } catch let error as ToolError {
-      fail(error.description)
+      fail(error.description, tool: tool)
     } catch {
       // `--help` and `help` reach here, from the help command's run: they print the help.
       if exitCode(for: error) == .success { exit(withError: error) }
       // A stream that could not be written, or anything else: one line, exit status 1.
-      fail(message(for: error))
+      fail(message(for: error), tool: tool)
     }
+    Foundation.exit(ExitStatus.success.rawValue)
   }
 
   /// A cell process (`observatory cell`, started by a sweep): measures the cell the arguments
@@ -70,38 +75,38 @@ struct Observatory: ParsableCommand {
   /// Exits with status 1 and one line for a bad request or a cell that cannot be measured,
   /// silently when the sweep is gone, and with ``CellChild/incompatibleExitStatus`` for a
   /// request of another build.
-  static func runCell(_ arguments: ArraySlice<String>) -> Never {
+  static func runCell(_ arguments: ArraySlice<String>, tool: Tool) -> Never {
     let outcome: CellOutcome
     do {
       let request = try CellRequest(arguments: arguments)
-      outcome = try CellChild.run(
-        request, among: ObservatoryTool.backends + MeasuredBackend.references)
+      outcome = try CellChild.run(request, among: tool.backends + MeasuredBackend.references)
     } catch let error as CellRequestError {
       if case .incompatible = error {
-        StandardOutput.writeError("\(ObservatoryTool.name): error: \(error)\n")
+        StandardOutput.writeError("\(tool.name): error: \(error)\n")
         Foundation.exit(CellChild.incompatibleExitStatus)
       }
-      fail(error.description)
+      fail(error.description, tool: tool)
     } catch CellChildError.parentGone {
       Foundation.exit(ExitStatus.failure.rawValue)
     } catch {
-      fail("\(error)")
+      fail("\(error)", tool: tool)
     }
     do {
       let data = try JSONEncoder().encode(outcome)
       try StandardOutput.write(String(decoding: data, as: UTF8.self))
     } catch {
-      fail(message(for: error))
+      fail(message(for: error), tool: tool)
     }
     Foundation.exit(ExitStatus.success.rawValue)
   }
 
-  /// Writes `message` as one line, `observatory: error: ...`, and exits with status 1.
-  static func fail(_ message: String) -> Never {
+  /// Writes `message` as one line, `observatory: error: ...` (`tool`'s name), and exits with
+  /// status 1.
+  static func fail(_ message: String, tool: Tool) -> Never {
     // ArgumentParser lists six or more accepted values a line each, indented.
     let line = message.split(whereSeparator: \.isNewline)
       .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-    if !line.isEmpty { StandardOutput.writeError("\(ObservatoryTool.name): error: \(line)\n") }
+    if !line.isEmpty { StandardOutput.writeError("\(tool.name): error: \(line)\n") }
     Foundation.exit(ExitStatus.failure.rawValue)
   }
 }

@@ -23,27 +23,6 @@ import ObservationHarness
 /// reference rows, in the same reports. Cells and conformance children run in fresh processes
 /// of that same executable, so they know the same backends.
 public enum ObservatoryTool {
-  /// The backends the commands of this process know, in report order: set once by
-  /// ``main(backends:includingBuiltIns:)`` before the arguments are parsed.
-  nonisolated(unsafe) static var backends: [MeasuredBackend] = MeasuredBackend.builtIns
-
-  /// What the conformance matrix calls the package whose backends must pass every rule they
-  /// declare: `Observatory`, or the third party's executable name.
-  nonisolated(unsafe) static var packageName = "Observatory"
-
-  /// The backends the third party's tool passed in, written in ``packageName``; `nil` in
-  /// Observatory's own tool. The other `.original` backends are Observatory's built-in ones.
-  nonisolated(unsafe) static var ownBackends: Set<String>?
-
-  /// Who wrote the `.original` backend called `name`: ``packageName`` for the tool's own
-  /// backends, Observatory for a built-in one that a third party's tool measures too.
-  static func writer(ofOriginal name: String) -> String {
-    SweepCatalog.writer(ofOriginal: name, packageName: packageName, ownBackends: ownBackends)
-  }
-
-  /// What the tool's messages start with: `observatory`, or the third party's executable name.
-  nonisolated(unsafe) static var name = "observatory"
-
   /// Parses the process's arguments, runs the command they name over `backends` (after the
   /// built-in ones when `includingBuiltIns`) and exits: status 0, 1 for a usage or input error,
   /// 2 for a regression found by `compare`, `ab` or `baseline check`, 4 for cells `compare` or
@@ -55,16 +34,15 @@ public enum ObservatoryTool {
   public static func main(
     backends: [MeasuredBackend] = [], includingBuiltIns: Bool = true
   ) -> Never {
-    let all = (includingBuiltIns ? MeasuredBackend.builtIns : []) + backends
-    if let problem = problem(with: all) { Observatory.fail(problem) }
+    var tool = Tool.builtIn
+    tool.backends = (includingBuiltIns ? tool.backends : []) + backends
     if !backends.isEmpty {
-      name = CommandLine.arguments.first.map(basename) ?? name
-      packageName = "this package (\(name))"
-      ownBackends = Set(backends.map(\.name))
+      tool.name = CommandLine.arguments.first.map(basename) ?? tool.name
+      tool.packageName = "this package (\(tool.name))"
+      tool.ownBackends = Set(backends.map(\.name))
     }
-    self.backends = all
-    Observatory.main()
-    Observatory.exit()
+    if let problem = problem(with: tool.backends) { Observatory.fail(problem, tool: tool) }
+    Observatory.main(tool)
   }
 
   /// What is wrong with the names of `rows`, or `nil`.

@@ -123,7 +123,7 @@ struct ContendedWorkloadTests {
 
   @Test("A backend that does not declare threadSafe is n/a on a contended workload, with why")
   func inapplicable() throws {
-    let rows = ObservatoryTool.backends
+    let rows = Tool.builtIn.backends
     let linkedList = try #require(rows.row(named: "linked-list"))
     let reason = try #require(linkedList.reasonNotMeasured(on: .contendedNotify))
     #expect(reason.contains("does not declare threadSafe"))
@@ -150,7 +150,7 @@ struct ContendedWorkloadTests {
 
   @Test("A plan measures the contended workloads at their sizes with every thread count")
   func plan() {
-    let rows = ObservatoryTool.backends.filter { $0.name == "dense-synchronized" }
+    let rows = Tool.builtIn.backends.filter { $0.name == "dense-synchronized" }
     let plan = SweepPlan(
       rows: rows, everyWorkload: true, workloads: [.notify, .contendedNotify], sizes: [1, 256],
       depths: [3], contendedSizes: [16], threads: [1, 4], allocators: [.system], repetitions: 1)

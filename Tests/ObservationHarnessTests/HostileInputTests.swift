@@ -120,8 +120,14 @@ struct HostileInputTests {
   static let refused: [RefusedCase] = [
     .init(
       "empty backend list", ["run", "--backend", ""],
-      "The value '' is invalid for '--backend <backend>': no backend given; accepted: linked-list,"
+      "The value '' is invalid for '--backend <backend>': no backend given; accepted: backend names"
     ),
+    .init(
+      "unknown backend", ["run", "--allow-debug", "--backend", "array,nope"],
+      "--backend: unknown backend 'nope'; accepted: linked-list,"),
+    .init(
+      "conformance over an unknown backend", ["conformance", "--backend", "nope"],
+      "--backend: unknown backend 'nope'; accepted: linked-list,"),
     .init("empty workload list", ["run", "--workload", ""], "--workload"),
     .init("duplicate sizes", ["run", "--sizes", "1,1"], "twice"),
     .init(
@@ -170,7 +176,7 @@ struct HostileInputTests {
       ], "--rounds 3 is too few"),
     .init(
       "conformance over no backend", ["conformance", "--backend", ""],
-      "The value '' is invalid for '--backend <backend>': no backend given; accepted: linked-list,"
+      "The value '' is invalid for '--backend <backend>': no backend given; accepted: backend names"
     ),
     .init(
       "conformance over a row measured through handles",

@@ -20,9 +20,18 @@ struct RunValidationTests {
   }
 
   @Test("Unknown backend, unknown workload, bad size, unknown allocator")
-  func badInput() {
-    Self.rejects(
-      ["run", "--allow-debug", "--backend", "nope"], mentioning: "unknown backend 'nope'")
+  func badInput() throws {
+    // Backends are the tool's, so their names are checked when the command is handed its tool,
+    // before it measures or writes anything.
+    let parsed = try #require(
+      try Observatory.parseAsRoot(["run", "--allow-debug", "--backend", "array,nope"])
+        as? RunCommand)
+    let error = #expect(throws: ValidationError.self) {
+      try Tool.builtIn.rows(parsed.selection.backend)
+    }
+    #expect(
+      error?.message == "--backend: unknown backend 'nope'; accepted: "
+        + Tool.builtIn.backends.map(\.name).joined(separator: ", "))
     Self.rejects(
       ["run", "--allow-debug", "--workload", "spin"], mentioning: "unknown workload 'spin'")
     Self.rejects(["run", "--allow-debug", "--sizes", "16,zero"], mentioning: "bad size 'zero'")
@@ -55,7 +64,7 @@ struct RunValidationTests {
     let command = try Observatory.parseAsRoot(
       ["run", "--allow-debug", "--backend", " array ,linked-list", "--sizes", "256, 16"])
     let run = try #require(command as? RunCommand)
-    #expect(BackendSelection.rows(run.selection.backend).map(\.name) == ["linked-list", "array"])
+    #expect(try Tool.builtIn.rows(run.selection.backend).map(\.name) == ["linked-list", "array"])
     #expect(run.selection.plannedSizes == [256, 16])
   }
 

@@ -5,7 +5,7 @@ import ObservationReports
 
 /// `observatory ab --base A --candidate B`: two builds measured on the same cells, interleaved,
 /// with a confidence interval per cell.
-struct ABCommand: ParsableCommand {
+struct ABCommand: ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "ab",
     abstract:
@@ -111,7 +111,9 @@ struct ABCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
+  func run(with tool: Tool) throws {
+    // The backends named are checked before anything is built.
+    _ = try tool.rows(selection.backend)
     let base: String
     let candidate: String
     do {
@@ -123,9 +125,10 @@ struct ABCommand: ParsableCommand {
     let jemalloc = try JemallocLocator.find()
     // A cell whose workload does not apply to its backend (a contended one, on a backend that
     // is not thread-safe) has nothing to pair.
-    let known = ObservatoryTool.backends + MeasuredBackend.references
-    let plans = selection.plan(
-      allocators: try selection.allocators(jemalloc: jemalloc), repetitions: repetitions
+    let known = tool.backends + MeasuredBackend.references
+    let plans = try selection.plan(
+      of: tool, allocators: try selection.allocators(jemalloc: jemalloc),
+      repetitions: repetitions
     ).cells.filter { known.row(named: $0.backend)?.reasonNotMeasured(on: $0.workload) == nil }
     func runner(_ path: String) -> CellRunner {
       CellRunner(
@@ -160,6 +163,7 @@ struct ABCommand: ParsableCommand {
       try output.render(
         text: report.text(changesOnly:), markdown: report.markdown(changesOnly:),
         json: report.json(changesOnly:)))
-    try ending.end(with: report.conclusion, inconclusive: report.inconclusive.count)
+    try ending.end(
+      with: report.conclusion, inconclusive: report.inconclusive.count, toolName: tool.name)
   }
 }

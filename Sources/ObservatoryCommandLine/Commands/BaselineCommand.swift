@@ -11,8 +11,8 @@ struct BaselineCommand: ParsableCommand {
     commandName: "baseline",
     abstract: "Check or record the instruction counts CI gates on (Results/baselines/).",
     discussion: """
-      The gate's cells are every backend written in this package (\
-      \(InstructionGate.backends.joined(separator: ", "))) and the reference rows, on notify, \
+      The gate's cells are every backend written in this package (those `list` names with no \
+      library) and the reference rows, on notify, \
       subscribe and cancel (random) at n = \
       \(InstructionGate.sizes.map(String.init).joined(separator: " and ")), counted under \
       callgrind (`run --metric instructions`). A commit that changes them on purpose records \
@@ -28,7 +28,7 @@ struct BaselineCommand: ParsableCommand {
   }
 
   /// `baseline check`: measure the gate's cells and compare them with the baseline.
-  struct Check: ParsableCommand {
+  struct Check: ToolCommand {
     static let configuration = CommandConfiguration(
       abstract: """
         Count the gate's cells and compare them with the baseline; exit \
@@ -53,14 +53,14 @@ struct BaselineCommand: ParsableCommand {
       }
     }
 
-    func run() throws {
+    func run(with tool: Tool) throws {
       let baseline: [CellResult]
       do { baseline = try Report.read(options.baseline).results } catch let error as ReportError {
         throw ValidationError(
           error.description + "; record one with `swift run -c release observatory baseline record`"
         )
       }
-      let measured = try InstructionGate.measure(quiet: options.reporting.quiet).results
+      let measured = try InstructionGate.measure(tool, quiet: options.reporting.quiet).results
       let missing = measured.map(\.cell.key).filter { key in
         !baseline.contains { $0.cell.key == key }
       }
@@ -76,7 +76,7 @@ struct BaselineCommand: ParsableCommand {
       let moved = comparison.cells.filter { $0.verdict != .unchanged }
       if !moved.isEmpty {
         StandardOutput.writeError(
-          "\(ObservatoryTool.name): \(moved.count) gate cell(s) moved by more than \(csvNumber(threshold))%:"
+          "\(tool.name): \(moved.count) gate cell(s) moved by more than \(csvNumber(threshold))%:"
             + " \(moved.map(\.key).joined(separator: ", ")). If the change is intended, run"
             + " `swift run -c release observatory baseline record` and commit"
             + " \(options.baseline) with it.\n")
@@ -86,17 +86,17 @@ struct BaselineCommand: ParsableCommand {
   }
 
   /// `baseline record`: measure the gate's cells and replace the baseline.
-  struct Record: ParsableCommand {
+  struct Record: ToolCommand {
     static let configuration = CommandConfiguration(
       abstract: "Count the gate's cells and write them as the new baseline.")
 
     @OptionGroup var options: Options
 
-    func run() throws {
+    func run(with tool: Tool) throws {
       // Recording replaces the baseline: that is what the command is for.
       let file = OutputFile(options.baseline, replacing: true, option: "--baseline")
       try file.check()
-      let report = try InstructionGate.measure(quiet: options.reporting.quiet)
+      let report = try InstructionGate.measure(tool, quiet: options.reporting.quiet)
       let unmeasured = report.results.filter { !Comparison.measured($0) }
       guard unmeasured.isEmpty else {
         throw ValidationError(
@@ -106,7 +106,7 @@ struct BaselineCommand: ParsableCommand {
       }
       try file.write(report.csv)
       StandardOutput.writeError(
-        "\(ObservatoryTool.name): wrote \(report.results.count) rows to \(options.baseline)\n")
+        "\(tool.name): wrote \(report.results.count) rows to \(options.baseline)\n")
     }
   }
 }

@@ -4,7 +4,7 @@ import ObservationHarness
 import ObservationReports
 
 /// `observatory compare BASE CANDIDATE`: a verdict on two reports CI can gate on.
-struct CompareCommand: ParsableCommand {
+struct CompareCommand: ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "compare",
     abstract: "Compare two reports cell by cell; \(ConclusionOptions.abstract).",
@@ -55,7 +55,7 @@ struct CompareCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
+  func run(with tool: Tool) throws {
     let comparison: Comparison
     do {
       let baseRows = try Report.read(base).results
@@ -73,13 +73,15 @@ struct CompareCommand: ParsableCommand {
     if !comparison.machineDifferences.isEmpty {
       FileHandle.standardError.write(
         Data(
-          ("\(ObservatoryTool.name): comparing runs of different machines: "
+          ("\(tool.name): comparing runs of different machines: "
             + comparison.machineDifferences.joined(separator: "; ") + "\n").utf8))
     }
     try StandardOutput.write(
       try output.render(
         text: comparison.text(changesOnly:), markdown: comparison.markdown(changesOnly:),
         json: comparison.json(changesOnly:)))
-    try ending.end(with: comparison.conclusion, inconclusive: comparison.inconclusive.count)
+    try ending.end(
+      with: comparison.conclusion, inconclusive: comparison.inconclusive.count,
+      toolName: tool.name)
   }
 }

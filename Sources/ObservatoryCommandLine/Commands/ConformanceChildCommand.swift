@@ -6,7 +6,7 @@ import ObservationHarness
 /// `observatory conformance-child`: runs one built-in backend's conformance rules in this
 /// process and streams each rule's start and outcome to standard output, for `conformance`,
 /// which starts one such process per backend (and another after a rule crashes or hangs).
-struct ConformanceChildCommand: ParsableCommand {
+struct ConformanceChildCommand: ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "conformance-child",
     abstract: "Run one backend's conformance rules and stream their outcomes (used by"
@@ -30,8 +30,8 @@ struct ConformanceChildCommand: ParsableCommand {
     help: "Read the outcomes an earlier child reported from standard input.")
   var readsKnownOutcomes = false
 
-  func run() throws {
-    let known = ObservatoryTool.backends
+  func run(with tool: Tool) throws {
+    let known = tool.backends
     guard let entry = known.row(named: backend)?.backend else {
       throw ValidationError(
         "unknown backend '\(backend)'; accepted: \(known.map(\.name).joined(separator: ", "))")

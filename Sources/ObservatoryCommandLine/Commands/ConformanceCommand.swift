@@ -7,7 +7,7 @@ import ObservationHarness
 import Synchronization
 
 /// `observatory conformance`: runs the conformance suite over the built-in backends.
-struct ConformanceCommand: ParsableCommand {
+struct ConformanceCommand: ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "conformance",
     abstract: "Run the conformance suite over the built-in backends and print or write the matrix.",
@@ -87,13 +87,6 @@ struct ConformanceCommand: ParsableCommand {
   var jobs: Int = 1
 
   func validate() throws {
-    let unchecked = BackendSelection.rows(backend).filter { $0.backend == nil }.map(\.name)
-    if backend != nil, !unchecked.isEmpty {
-      throw ValidationError(
-        "--backend \(unchecked.joined(separator: ",")): measured through a subscription of its"
-          + " own, not the contract's tokens, so the suite cannot run on it (`observatory list`"
-          + " names the backends it runs on)")
-    }
     if format == .json && outputDirectory != nil {
       throw ValidationError(
         "--format json prints to standard output; --output-directory writes conformance.md and"
@@ -113,10 +106,17 @@ struct ConformanceCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
+  func run(with tool: Tool) throws {
+    let selected = try tool.rows(backend)
+    let unchecked = selected.filter { $0.backend == nil }.map(\.name)
+    if backend != nil, !unchecked.isEmpty {
+      throw ValidationError(
+        "--backend \(unchecked.joined(separator: ",")): measured through a subscription of its"
+          + " own, not the contract's tokens, so the suite cannot run on it (`\(tool.name) list`"
+          + " names the backends it runs on)")
+    }
     let timeout = ruleTimeout ?? IsolatedConformanceRunner.defaultRuleTimeout
     let stallTimeout = stallTimeout ?? IsolatedConformanceRunner.defaultStallTimeout
-    let selected = BackendSelection.rows(backend)
     let files = outputDirectory.map { directory in
       ["conformance.md", "conformance.csv"].map {
         OutputFile(
@@ -126,14 +126,34 @@ struct ConformanceCommand: ParsableCommand {
     }
     for file in files ?? [] { try file.check() }
     let rows = selected.filter { $0.backend != nil }
-    let reports = try Self.reports(of: rows, jobs: jobs) { entry in
-      StandardOutput.writeError("conformance: \(entry.name)…\n")
-      let report =
-        inProcess
-        ? ConformanceSuite.run(entry)
-        : try Self.isolatedRun(entry, timeout: timeout, stallTimeout: stallTimeout)
+    let verbose = verbose
+    @Sendable func reported(
+      _ name: String, _ report: () throws -> ConformanceReport
+    ) rethrows
+      -> ConformanceReport
+    {
+      StandardOutput.writeError("conformance: \(name)…\n")
+      let report = try report()
       if verbose { StandardOutput.writeError(report.text + "\n") }
       return report
+    }
+    let reports: [ConformanceReport]
+    if inProcess {
+      // On this thread, one backend after another (--jobs is refused with --in-process).
+      reports = rows.compactMap { row in
+        row.backend.map { backend in reported(row.name) { ConformanceSuite.run(backend) } }
+      }
+    } else {
+      // Each worker thread only starts and reads the child processes of a backend, which it
+      // names by its name and declaration: no backend value crosses threads.
+      reports = try Self.reports(
+        of: rows.map { ($0.name, $0.capabilities) }, jobs: jobs
+      ) { name, capabilities in
+        try reported(name) {
+          try Self.isolatedRun(
+            name, capabilities: capabilities, timeout: timeout, stallTimeout: stallTimeout)
+        }
+      }
     }
     var ownFailures: [String] = []
     for (row, report) in zip(rows, reports) where row.description.provenance == .original {
@@ -142,7 +162,7 @@ struct ConformanceCommand: ParsableCommand {
       }
     }
     let matrix = ConformanceMatrix(reports)
-    let markdown = ConformanceMatrixDocument.markdown(for: matrix)
+    let markdown = ConformanceMatrixDocument.markdown(for: matrix, by: tool)
     if let files {
       try OutputFile.writeAll([(files[0], markdown), (files[1], matrix.csv)])
     } else {
@@ -162,8 +182,8 @@ struct ConformanceCommand: ParsableCommand {
   ///
   /// - Complexity: O(*b* / `jobs`) runs of `report` in wall time, for *b* backends.
   static func reports(
-    of rows: [MeasuredBackend], jobs: Int,
-    _ report: (any ObservationBackend) throws -> ConformanceReport
+    of rows: [(name: String, capabilities: BackendCapabilities)], jobs: Int,
+    _ report: @Sendable (String, BackendCapabilities) throws -> ConformanceReport
   ) throws -> [ConformanceReport] {
     let state = Mutex<(next: Int, reports: [ConformanceReport?], error: (any Error)?)>(
       (0, Array(repeating: nil, count: rows.count), nil))
@@ -174,9 +194,9 @@ struct ConformanceCommand: ParsableCommand {
           defer { state.next += 1 }
           return state.next
         }
-        guard let index, let entry = rows[index].backend else { return }
+        guard let index else { return }
         do {
-          let result = try report(entry)
+          let result = try report(rows[index].name, rows[index].capabilities)
           state.withLock { $0.reports[index] = result }
         } catch {
           state.withLock { state in state.error = state.error ?? error }
@@ -200,10 +220,10 @@ struct ConformanceCommand: ParsableCommand {
     return seconds
   }
 
-  /// Runs `entry`'s rules in child processes of this tool, each killed with SIGKILL if the tool
-  /// is stopped by a signal.
+  /// Runs the rules of the backend called `name`, which declares `capabilities`, in child
+  /// processes of this tool, each killed with SIGKILL if the tool is stopped by a signal.
   static func isolatedRun(
-    _ entry: any ObservationBackend, timeout: Double,
+    _ name: String, capabilities: BackendCapabilities, timeout: Double,
     stallTimeout: Double = IsolatedConformanceRunner.defaultStallTimeout
   ) throws
     -> ConformanceReport
@@ -211,15 +231,13 @@ struct ConformanceCommand: ParsableCommand {
     do {
       var runner = try IsolatedConformanceRunner(
         executable: IsolatedConformanceRunner.runningExecutable,
-        arguments: [
-          ConformanceChildCommand.configuration.commandName!, "--backend", entry.name,
-        ],
+        arguments: [ConformanceChildCommand.configuration.commandName!, "--backend", name],
         ruleTimeout: timeout, stallTimeout: stallTimeout)
       runner.childStarted = { Interruption.remember(child: $0, stoppingWith: SIGKILL) }
       runner.childEnded = { Interruption.forget(child: $0) }
-      return try runner.run(entry)
+      return try runner.run(backendName: name, capabilities: capabilities)
     } catch let error as ConformanceIsolationError {
-      throw ToolError("conformance of \(entry.name): \(error)")
+      throw ToolError("conformance of \(name): \(error)")
     }
   }
 }

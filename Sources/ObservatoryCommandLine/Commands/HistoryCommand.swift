@@ -6,7 +6,7 @@ import ObservationReports
 import ObservationWorkloads
 
 /// `observatory history Results/*.csv --backend B --workload W --n N`: one cell across commits.
-struct HistoryCommand: ParsableCommand {
+struct HistoryCommand: ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "history",
     abstract: "Show one cell's trend across reports, oldest first.",
@@ -53,9 +53,9 @@ struct HistoryCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
+  func run(with tool: Tool) throws {
     let (rows, notes) = try matchingRows()
-    for note in notes { StandardOutput.writeError("\(ObservatoryTool.name): \(note)\n") }
+    for note in notes { StandardOutput.writeError("\(tool.name): \(note)\n") }
     try StandardOutput.write(Self.table(rows))
   }
 

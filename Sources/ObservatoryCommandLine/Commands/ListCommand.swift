@@ -3,7 +3,7 @@ import ObservationHarness
 
 /// `observatory list`: what a sweep can measure, so that nobody reads the source to build a
 /// `--backend` or `--workload` filter.
-struct ListCommand: ParsableCommand {
+struct ListCommand: ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
     abstract: "List the backends, workloads, patterns and default sizes a sweep can measure.",
@@ -29,10 +29,9 @@ struct ListCommand: ParsableCommand {
     case json
   }
 
-  func run() throws {
+  func run(with tool: Tool) throws {
     let catalog = SweepCatalog(
-      backends: ObservatoryTool.backends, packageName: ObservatoryTool.packageName,
-      ownBackends: ObservatoryTool.ownBackends)
+      backends: tool.backends, packageName: tool.packageName, ownBackends: tool.ownBackends)
     try StandardOutput.write(format == .json ? try catalog.json() : catalog.text)
   }
 }

@@ -8,7 +8,7 @@ import ObservationReports
 /// `observatory report REPORT --output report.html [--charts DIRECTORY]`: a report as one
 /// self-contained HTML page, and the README's charts as standalone SVG files; `observatory
 /// report REPORT REPORT... --output trends.html`: several reports as a page of trends.
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "report",
     abstract: "Write a report as one self-contained HTML page of charts and tables.",
@@ -103,7 +103,7 @@ struct ReportCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
+  func run(with tool: Tool) throws {
     let pageFile = OutputFile(output, replacing: force)
     if reports.count > 1 {
       try pageFile.check()
@@ -111,11 +111,11 @@ struct ReportCommand: ParsableCommand {
       let matrices = reports.filter(Self.isConformanceMatrix)
       for matrix in matrices {
         StandardOutput.writeError(
-          "\(ObservatoryTool.name): \(matrix): a conformance matrix, not a report: left out\n")
+          "\(tool.name): \(matrix): a conformance matrix, not a report: left out\n")
       }
       let trends = try TrendPage.read(
         reports: reports.filter { !matrices.contains($0) }, n: n ?? 1024, relative: relative,
-        generator: "\(ObservatoryTool.name) report")
+        generator: "\(tool.name) report")
       try OutputFile.writeAll([(file: pageFile, text: trends.html)])
       return
     }
@@ -123,7 +123,7 @@ struct ReportCommand: ParsableCommand {
     for file in [pageFile] + chartFiles { try file.check() }
     let page = try HTMLReport.read(
       report: report, baseline: baseline, conformance: conformance,
-      threshold: threshold.map { $0 / 100 }, generator: "\(ObservatoryTool.name) report")
+      threshold: threshold.map { $0 / 100 }, generator: "\(tool.name) report")
     let selections = charts == nil ? [] : SVGChart.readme(of: page.report)
     // The charts drawn only when the report has them (contended-notify.svg).
     for selection in selections.dropFirst(chartFiles.count) {
@@ -137,7 +137,7 @@ struct ReportCommand: ParsableCommand {
     do {
       drawn = try SVGChart.draw(
         selections, of: page.report, source: report,
-        generator: "\(ObservatoryTool.name) report --charts")
+        generator: "\(tool.name) report --charts")
     } catch let error as ReportPageError {
       throw ToolError(error.description)
     }

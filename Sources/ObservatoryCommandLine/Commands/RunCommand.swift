@@ -6,7 +6,7 @@ import ObservationReports
 import ObservationWorkloads
 
 /// `observatory run` (the default): the sweep.
-struct RunCommand: ParsableCommand {
+struct RunCommand: ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "run",
     abstract:
@@ -112,7 +112,9 @@ struct RunCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
+  func run(with tool: Tool) throws {
+    // The backends named are checked before anything is looked up or measured.
+    _ = try tool.rows(selection.backend)
     let jemalloc = try JemallocLocator.find()
     // Counting instructions, jemalloc's purging on a clock makes the same build's counts differ
     // by up to 0.7% between runs; the system allocator's are identical.
@@ -122,12 +124,13 @@ struct RunCommand: ParsableCommand {
     let file = try destination(environment)
     try file?.check()
 
-    let plan = selection.plan(
-      allocators: allocators, metric: metric, repetitions: repetitions ?? (selection.quick ? 3 : 9),
+    let plan = try selection.plan(
+      of: tool, allocators: allocators, metric: metric,
+      repetitions: repetitions ?? (selection.quick ? 3 : 9),
       processes: processes, budget: cellBudget, simulatesCaches: cacheSim)
     let (report, wallSeconds) = try Sweep.run(
-      plan, among: ObservatoryTool.backends, jemalloc: jemalloc, environment: environment,
-      progress: SweepProgress.factory(quiet: reporting.quiet))
+      plan, among: tool.backends, jemalloc: jemalloc, environment: environment,
+      progress: SweepProgress.factory(quiet: reporting.quiet, toolName: tool.name))
     let text = format == .json ? try report.json() : report.csv
     var destination = SweepSummary.Destination.standardOutput
     var baseline: String?
@@ -142,7 +145,8 @@ struct RunCommand: ParsableCommand {
     }
     let summary = SweepSummary(
       report: report, wallSeconds: wallSeconds, destination: destination,
-      baseline: baseline, tool: Self.toolName, tableSizes: TableCommand.defaultSizes)
+      baseline: baseline, tool: Self.toolName, toolName: tool.name,
+      tableSizes: TableCommand.defaultSizes)
     StandardOutput.writeError(reporting.quiet ? summary.line : summary.text)
   }
 

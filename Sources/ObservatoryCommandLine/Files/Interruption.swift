@@ -16,20 +16,25 @@ package enum Interruption {
     /// Helper processes (git, swift build, conformance children), each with the signal that
     /// stops it.
     var children: [pid_t: Int32] = [:]
+    /// What the message that the tool was stopped starts with.
+    var toolName = "observatory"
   }
 
   private static let state = Mutex(State())
   /// Held while files are being put in place, so that a signal waits for them.
   private static let commitLock = Mutex(())
-  nonisolated(unsafe) private static var pipeWriteEnd: Int32 = -1
+  /// The pipe's end the signal handler writes to: an atomic, which a handler may load.
+  private static let pipeWriteEnd = Atomic<Int32>(-1)
 
-  /// Installs the handlers; call once, at the start of `main`.
-  package static func install() {
+  /// Installs the handlers; call once, at the start of `main`. The message that the tool was
+  /// stopped starts with `toolName`.
+  package static func install(toolName: String) {
+    state.withLock { $0.toolName = toolName }
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return }
     _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
     _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-    pipeWriteEnd = ends[1]
+    pipeWriteEnd.store(ends[1], ordering: .releasing)
     let readEnd = ends[0]
     let thread = Thread {
       var byte: UInt8 = 0
@@ -52,7 +57,7 @@ package enum Interruption {
       // A caught signal goes back to its default in a child after exec, unlike an ignored one.
       Glibc.signal(signal) { number in
         var byte = UInt8(truncatingIfNeeded: number)
-        _ = Glibc.write(Interruption.pipeWriteEnd, &byte, 1)
+        _ = Glibc.write(Interruption.pipeWriteEnd.load(ordering: .acquiring), &byte, 1)
       }
     }
   }
@@ -60,7 +65,7 @@ package enum Interruption {
   /// Removes what was remembered and exits.
   private static func stop(signal: Int32) -> Never {
     commitLock.withLock { _ in
-      let (paths, children) = state.withLock { ($0.paths, $0.children) }
+      let (paths, children, toolName) = state.withLock { ($0.paths, $0.children, $0.toolName) }
       // The harness's scratch directories: callgrind's copy, the pipes of paired runs.
       let directories = ScratchDirectories.current
       for (child, signal) in children { kill(child, signal) }
@@ -68,7 +73,7 @@ package enum Interruption {
       for directory in directories { try? FileManager.default.removeItem(atPath: directory) }
       let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "SIGHUP"
       StandardOutput.writeError(
-        "\(ObservatoryTool.name): stopped by \(name); its cell processes stop with it, and no partial file"
+        "\(toolName): stopped by \(name); its cell processes stop with it, and no partial file"
           + " is left\n")
       _exit(128 + signal)
     }

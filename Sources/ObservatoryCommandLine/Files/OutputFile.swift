@@ -280,7 +280,8 @@ package struct OutputFile {
     guard descriptor >= 0 else {
       throw failure("cannot create a temporary file: \(String(cString: strerror(errno)))")
     }
-    let temporary = String(cString: template)
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     Interruption.remember(temporary)
     defer { close(descriptor) }
     // mkstemps creates the file for its owner only; a report is as readable as any new file.

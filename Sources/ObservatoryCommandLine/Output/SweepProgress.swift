@@ -12,20 +12,24 @@ package struct SweepProgress: SweepProgressReporting {
   let style: Style
   let start = Date()
   private(set) var done = 0
+  /// What each line of progress starts with, off a terminal: the tool's name.
+  let toolName: String
   /// The width of standard error's terminal, asked for every line.
   var columns: () -> Int = { TerminalWidth.standardError() }
 
-  /// Progress over `total` cells, silent when `quiet`.
+  /// Progress over `total` cells, silent when `quiet`, its lines starting with `toolName`.
   ///
   /// - Complexity: O(1).
-  package init(total: Int, quiet: Bool) {
+  package init(total: Int, quiet: Bool, toolName: String = "observatory") {
     self.total = total
+    self.toolName = toolName
     style = quiet ? .quiet : (isatty(STDERR_FILENO) != 0 ? .bar : .lines)
   }
 
-  /// Progress over each stretch of a sweep, silent when `quiet`.
-  package static func factory(quiet: Bool) -> SweepProgressFactory {
-    { total in SweepProgress(total: total, quiet: quiet) }
+  /// Progress over each stretch of a sweep, silent when `quiet`, its lines starting with
+  /// `toolName`.
+  package static func factory(quiet: Bool, toolName: String) -> SweepProgressFactory {
+    { total in SweepProgress(total: total, quiet: quiet, toolName: toolName) }
   }
 
   /// Counts one cell done and shows `label`, the time left estimated as the cells left times
@@ -48,7 +52,7 @@ package struct SweepProgress: SweepProgressReporting {
     case .lines:
       guard Self.completesATenth(done: done, total: total) else { return }
       let left = remainingSeconds.map { ", \(Self.format($0)) left" } ?? ""
-      write("\(ObservatoryTool.name): [\(done)/\(total)\(left)] \(label)\n")
+      write("\(toolName): [\(done)/\(total)\(left)] \(label)\n")
     case .bar:
       let line = Self.line(
         done: done, total: total, remainingSeconds: remainingSeconds, label: label,

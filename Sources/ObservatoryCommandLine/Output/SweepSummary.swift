@@ -35,6 +35,8 @@ package struct SweepSummary {
   package var baseline: String?
   /// The name the next commands start with: the tool's executable.
   package var tool: String
+  /// What the summary's first line starts with: the tool's name.
+  package var toolName: String
   /// The sizes `table` shows unless `--sizes` says otherwise, those of them the report has; a
   /// report with none of them gets a `--sizes` in the suggested `table` command.
   package var tableSizes: [Int]
@@ -47,12 +49,15 @@ package struct SweepSummary {
   ///   - destination: where the report went.
   ///   - baseline: an earlier report, for the suggested `compare`; `nil` leaves a placeholder.
   ///   - tool: what the suggested commands call the tool.
+  ///   - toolName: what the summary's first line starts with.
   ///   - tableSizes: the sizes `table` shows by default (its `--sizes`).
   /// - Complexity: O(1).
   package init(
     report: Report, wallSeconds: Double, destination: Destination, baseline: String? = nil,
-    tool: String = "observatory", tableSizes: [Int] = [1024, 1_048_576]
+    tool: String = "observatory", toolName: String = "observatory",
+    tableSizes: [Int] = [1024, 1_048_576]
   ) {
+    self.toolName = toolName
     self.report = report
     self.wallSeconds = wallSeconds
     self.destination = destination
@@ -118,7 +123,7 @@ package struct SweepSummary {
   ///
   /// - Complexity: O(*c*) for *c* cells.
   package var line: String {
-    "\(ObservatoryTool.name): \(headline); report: \(place)\n"
+    "\(toolName): \(headline); report: \(place)\n"
   }
 
   /// The summary in a few lines: the counts and wall time; where the report went; the three
@@ -128,7 +133,7 @@ package struct SweepSummary {
   ///
   /// - Complexity: O(*c* log *c*) for *c* cells.
   package var text: String {
-    var lines = ["\(ObservatoryTool.name): \(headline)", "  report: \(place)"]
+    var lines = ["\(toolName): \(headline)", "  report: \(place)"]
     let capped = mostCapped
     if !capped.isEmpty {
       lines.append(

@@ -1,25 +1,14 @@
 import ArgumentParser
-import Foundation
-import ObservationHarness
 
-/// `--backend a,b`: names of the backends this tool measures (``ObservatoryTool/backends``).
+/// `--backend a,b`: the names of backends, checked against the tool's after parsing
+/// (``Tool/rows(_:)``), since the options are parsed before a command is handed its tool.
 enum BackendSelection {
-  /// Parses `--backend` for `@Option(transform:)`, against the backends known when the command
-  /// line is parsed.
+  /// Parses `--backend` for `@Option(transform:)`: names, none empty and none twice.
   ///
-  /// - Throws: a `ValidationError` naming the unknown, empty or repeated backend and listing
-  ///   the accepted names.
+  /// - Throws: a `ValidationError` naming the empty or repeated entry.
   @Sendable static func parse(_ text: String) throws -> CommaSeparated<String> {
-    let names = ObservatoryTool.backends.map(\.name)
-    return try CommaSeparated(
-      parsing: text, entry: "backend", accepted: names.joined(separator: ", "),
-      element: { names.contains($0) ? $0 : nil })
-  }
-
-  /// The named backends in the tool's order, or all of them when `names` is `nil`.
-  static func rows(_ names: CommaSeparated<String>?) -> [MeasuredBackend] {
-    let known = ObservatoryTool.backends
-    guard let names else { return known }
-    return known.filter { names.elements.contains($0.name) }
+    try CommaSeparated(
+      parsing: text, entry: "backend", accepted: "backend names (`list` prints them)",
+      element: { $0 })
   }
 }

@@ -136,12 +136,14 @@ struct CellSelection: ParsableArguments {
   /// The sweep of every cell selected, in sweep order (see ``SweepPlan``): the named backends
   /// on every workload selected, or all of them on the workloads each is measured on by
   /// default.
+  ///
+  /// - Throws: a `ValidationError` for a backend `tool` does not know.
   func plan(
-    allocators: [Allocator], metric: Metric = .time, repetitions: Int, processes: Int? = nil,
-    budget: Double? = nil, simulatesCaches: Bool = false
-  ) -> SweepPlan {
+    of tool: Tool, allocators: [Allocator], metric: Metric = .time, repetitions: Int,
+    processes: Int? = nil, budget: Double? = nil, simulatesCaches: Bool = false
+  ) throws -> SweepPlan {
     SweepPlan(
-      rows: BackendSelection.rows(backend), everyWorkload: backend != nil,
+      rows: try tool.rows(backend), everyWorkload: backend != nil,
       workloads: plannedWorkloads(metric: metric), sizes: plannedSizes, depths: plannedDepths,
       contendedSizes: plannedContendedSizes, threads: plannedThreads, allocators: allocators,
       metric: metric, repetitions: repetitions, processes: processes,

@@ -31,15 +31,15 @@ struct ConclusionOptions: ParsableArguments {
 
   /// Ends the command as `conclusion` says: returns when it passes, otherwise throws its exit
   /// status; for inconclusive cells (`inconclusive` of them) first says on standard error why
-  /// the status is not 0 and how to measure them again.
+  /// the status is not 0 and how to measure them again, starting with `toolName`.
   ///
   /// - Complexity: O(1).
-  func end(with conclusion: Comparison.Conclusion, inconclusive: Int) throws {
+  func end(with conclusion: Comparison.Conclusion, inconclusive: Int, toolName: String) throws {
     let status = ExitStatus(conclusion, acceptingInconclusive: inconclusiveOK)
     guard status != .success else { return }
     if status == .inconclusive {
       StandardOutput.writeError(
-        "\(ObservatoryTool.name): no regression, but \(inconclusive) cell(s) could not be told"
+        "\(toolName): no regression, but \(inconclusive) cell(s) could not be told"
           + " from noise: exit status \(status.rawValue), not a pass. Measure them again with"
           + " `ab` (more --rounds) or by counting instructions (`run --metric instructions`),"
           + " or pass --inconclusive-ok to accept them.\n")

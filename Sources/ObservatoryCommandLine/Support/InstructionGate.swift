@@ -8,19 +8,17 @@ enum InstructionGate {
   static let defaultPath = "Results/baselines/instructions.csv"
   /// The observer counts the gate counts at.
   static let sizes = SweepPlan.gateSizes
-  /// Every backend written in the package that runs the tool (see ``BackendProvenance``).
-  static var backends: [String] { SweepPlan.gatedBackends(of: ObservatoryTool.backends) }
-
-  /// Counts the gate's cells.
-  static func measure(quiet: Bool) throws -> Report {
+  /// Counts the gate's cells of `tool`'s backends: every one written in the package that runs
+  /// the tool (see ``SweepPlan/gatedBackends(of:)``), and the reference rows.
+  static func measure(_ tool: Tool, quiet: Bool) throws -> Report {
     if RunEnvironment.isDebugBuild {
       throw ValidationError(
         "this is a debug build; the gate counts release code. Use `swift run -c release"
           + " observatory baseline ...`")
     }
     return try Sweep.run(
-      .instructionGate(of: ObservatoryTool.backends), among: ObservatoryTool.backends,
-      jemalloc: nil, environment: .current(), progress: SweepProgress.factory(quiet: quiet)
+      .instructionGate(of: tool.backends), among: tool.backends, jemalloc: nil,
+      environment: .current(), progress: SweepProgress.factory(quiet: quiet, toolName: tool.name)
     ).report
   }
 }

@@ -1,0 +1,64 @@
+import ArgumentParser
+import ObservationHarness
+import ObservationReports
+
+/// One process of the tool: the rows its commands measure and check, and the names it goes by.
+///
+/// ``ObservatoryTool/main(backends:includingBuiltIns:)`` makes it once, from the backends it was
+/// given, and hands it to the command the arguments name (``ToolCommand``): no command reads a
+/// global.
+struct Tool {
+  /// The backends the commands know, in report order.
+  var backends: [MeasuredBackend]
+  /// What the tool's messages start with: `observatory`, or a third party's executable name.
+  var name: String
+  /// What the conformance matrix calls the package whose backends must pass every rule they
+  /// declare: `Observatory`, or the third party's executable name.
+  var packageName: String
+  /// The backends a third party's tool passed in, written in ``packageName``; `nil` in
+  /// Observatory's own tool. The other `.original` backends are Observatory's built-in ones.
+  var ownBackends: Set<String>?
+
+  /// Observatory's own tool: the built-in backends.
+  static var builtIn: Tool {
+    Tool(
+      backends: MeasuredBackend.builtIns, name: "observatory", packageName: "Observatory",
+      ownBackends: nil)
+  }
+
+  /// Who wrote the `.original` backend called `backend`: ``packageName`` for the tool's own
+  /// backends, Observatory for a built-in one that a third party's tool measures too.
+  ///
+  /// - Complexity: O(1).
+  func writer(ofOriginal backend: String) -> String {
+    SweepCatalog.writer(ofOriginal: backend, packageName: packageName, ownBackends: ownBackends)
+  }
+
+  /// The rows `--backend` names, in the tool's order, or all of them when it is not given.
+  ///
+  /// - Throws: a `ValidationError` naming the first backend the tool does not know, and the
+  ///   ones it does.
+  /// - Complexity: O(*b* · *s*) for *b* backends and *s* names.
+  func rows(_ selection: CommaSeparated<String>?) throws -> [MeasuredBackend] {
+    guard let selection else { return backends }
+    let names = backends.map(\.name)
+    if let unknown = selection.elements.first(where: { !names.contains($0) }) {
+      throw ValidationError(
+        "--backend: unknown backend '\(unknown)'; accepted: \(names.joined(separator: ", "))")
+    }
+    return backends.filter { selection.elements.contains($0.name) }
+  }
+}
+
+/// A command that runs over the tool's backends and names: `Observatory.main` parses it, then
+/// calls ``run(with:)`` with the tool it was handed.
+protocol ToolCommand: ParsableCommand {
+  /// Runs the command in `tool`.
+  func run(with tool: Tool) throws
+}
+
+extension ToolCommand {
+  /// Runs the command in Observatory's own tool, as `observatory` does (tests parse and run a
+  /// command this way); `ParsableCommand`'s default would print the help instead.
+  func run() throws { try run(with: .builtIn) }
+}
