@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ObservationConformance
 import ObservationHarness
 
 /// The `observatory` command: what observation strategies do and what they cost.
@@ -10,7 +11,7 @@ struct Observatory: ParsableCommand {
     subcommands: [
       RunCommand.self, CompareCommand.self, ABCommand.self, HistoryCommand.self, TableCommand.self,
       ReportCommand.self, ListCommand.self, ConformanceCommand.self,
-      ConformanceTestsCommand.self, BaselineCommand.self, ConformanceChildCommand.self,
+      ConformanceTestsCommand.self, BaselineCommand.self,
     ],
     defaultSubcommand: RunCommand.self)
 
@@ -22,16 +23,17 @@ struct Observatory: ParsableCommand {
   static func main(_ tool: Tool) -> Never {
     // A closed pipe is an error to report (exit 1), not a signal that kills the process.
     signal(SIGPIPE, SIG_IGN)
-    // A cell parses only its own request (`CellRequest`), so that the options the other
-    // commands declare do not change the heap it measures in.
-    if CommandLine.arguments.dropFirst().first == CellRequest.subcommand {
+    // The two child processes the tool starts of itself each read one request type, before
+    // and without ArgumentParser: a cell (`CellRequest`), so that the options the other
+    // commands declare do not change the heap it measures in, and a conformance child
+    // (`ConformanceChildRequest`). Neither keeps files: a child is stopped by its parent-death
+    // signal (and by SIGTERM's default action), not by the tool's handlers.
+    switch CommandLine.arguments.dropFirst().first {
+    case CellRequest.subcommand:
       runCell(CommandLine.arguments.dropFirst(2), tool: tool)
-    }
-    // A conformance child process is stopped by its parent-death signal instead (and by
-    // SIGTERM's default action); it keeps no files.
-    if CommandLine.arguments.dropFirst().first
-      != ConformanceChildCommand.configuration.commandName
-    {
+    case ConformanceChildRequest.subcommand:
+      runConformanceChild(CommandLine.arguments.dropFirst(2), tool: tool)
+    default:
       Interruption.install(toolName: tool.name)
     }
     var command: any ParsableCommand
@@ -92,10 +94,30 @@ struct Observatory: ParsableCommand {
       fail("\(error)", tool: tool)
     }
     do {
-      let data = try JSONEncoder().encode(outcome)
-      try StandardOutput.write(String(decoding: data, as: UTF8.self))
+      try StandardOutput.write(CellChild.reply(outcome))
     } catch {
       fail(message(for: error), tool: tool)
+    }
+    Foundation.exit(ExitStatus.success.rawValue)
+  }
+
+  /// A conformance child (`observatory conformance-child`, started by `conformance`): runs the
+  /// rules of the backend the request names in this process and streams their outcomes (see
+  /// `ConformanceChild`).
+  ///
+  /// Exits with status 1 and one line for a bad or incompatible request or an unknown backend.
+  static func runConformanceChild(_ arguments: ArraySlice<String>, tool: Tool) -> Never {
+    do {
+      let request = try ConformanceChildRequest(arguments: arguments)
+      guard let backend = tool.backends.row(named: request.backend)?.backend else {
+        fail(
+          "unknown backend '\(request.backend)' for a conformance child; accepted: "
+            + tool.backends.filter { $0.backend != nil }.map(\.name).joined(separator: ", "),
+          tool: tool)
+      }
+      try ConformanceChild.run(backend, request: request)
+    } catch {
+      fail("\(error)", tool: tool)
     }
     Foundation.exit(ExitStatus.success.rawValue)
   }

@@ -34,7 +34,7 @@ struct ConformanceIsolationTests {
   /// Runs the fixture backend called `name` isolated, remembering the children it started.
   static func runFixture(_ name: String) throws -> (ConformanceReport, children: [Int32]) {
     var runner = try IsolatedConformanceRunner(
-      executable: built("conformance-fixtures"), arguments: [name], ruleTimeout: ruleTimeout)
+      executable: built("conformance-fixtures"), ruleTimeout: ruleTimeout)
     let children = Children()
     runner.childStarted = { pid in children.pids.withLock { $0.append(pid) } }
     runner.childEnded = { pid in children.ended.withLock { $0.append(pid) } }
@@ -143,7 +143,7 @@ struct ConformanceIsolationTests {
     .timeLimit(.minutes(6)))
   func spinningRule() throws {
     let runner = try IsolatedConformanceRunner(
-      executable: Self.built("conformance-fixtures"), arguments: ["runaway-spin"])
+      executable: Self.built("conformance-fixtures"))
     #expect(runner.ruleTimeout == IsolatedConformanceRunner.defaultRuleTimeout)
     let start = ContinuousClock.now
     let report = try runner.run(
@@ -162,7 +162,7 @@ struct ConformanceIsolationTests {
   func slowRule() throws {
     let stall = 3.0
     let runner = try IsolatedConformanceRunner(
-      executable: Self.built("conformance-fixtures"), arguments: ["runaway-slow"],
+      executable: Self.built("conformance-fixtures"),
       stallTimeout: stall)
     let start = ContinuousClock.now
     let report = try runner.run(
@@ -198,7 +198,7 @@ struct ConformanceIsolationTests {
   /// one of the cooperative pool's threads (two on a 2-core machine) for half a minute.
   static func scaleRuleIsolated(_ name: String) async throws -> ScaleRun {
     let runner = try IsolatedConformanceRunner(
-      executable: built("conformance-fixtures"), arguments: [name])
+      executable: built("conformance-fixtures"))
     return try await ReportThreads.run {
       Result { () throws -> ScaleRun in
         let start = ContinuousClock.now
@@ -281,7 +281,7 @@ struct ConformanceIsolationTests {
   func declaredTrap() throws {
     func run(_ name: String) throws -> RuleOutcome {
       let runner = try IsolatedConformanceRunner(
-        executable: Self.built("conformance-fixtures"), arguments: [name],
+        executable: Self.built("conformance-fixtures"),
         ruleTimeout: Self.ruleTimeout)
       let report = try runner.run(backendName: name, capabilities: Self.trapDeclaration)
       return try #require(report.outcome(of: "ERR-02"))
@@ -316,7 +316,7 @@ struct ConformanceIsolationTests {
       // beside the benchmarks: the probes get the minute they have in a real run, and a hang
       // is still stopped by the stall timeout.
       let runner = try IsolatedConformanceRunner(
-        executable: Self.built("conformance-fixtures"), arguments: [name],
+        executable: Self.built("conformance-fixtures"),
         ruleTimeout: IsolatedConformanceRunner.concurrencyProbeTimeout)
       return try runner.run(backendName: name, capabilities: capabilities)
     }

@@ -144,9 +144,10 @@ struct CellTests {
             outcome: CellExecution.run(
               // A generous budget: this checks correctness, and under the address sanitizer an
               // asynchronous backend's repetition takes seconds.
-              backend: backend, among: MeasuredBackend.builtIns, workload: workload,
-              pattern: pattern, n: 16, depth: depth, threads: workload.isContended ? 2 : 1,
-              repetitions: 2, budget: 120, seed: 7)))
+              CellRequest(
+                backend: backend, workload: workload, pattern: pattern, n: 16, depth: depth,
+                threads: workload.isContended ? 2 : 1, repetitions: 2, budget: 120, seed: 7),
+              among: MeasuredBackend.builtIns)))
       }
     }
     for (depth, pattern) in [(1, WorkloadPattern.leaf), (2, .rebind), (5, .leaf), (5, .rebind)] {
@@ -154,8 +155,10 @@ struct CellTests {
         Run(
           workload: .nested, pattern: pattern, depth: depth, repetitions: 1,
           outcome: CellExecution.run(
-            backend: backend, among: MeasuredBackend.builtIns, workload: .nested,
-            pattern: pattern, n: 8, depth: depth, repetitions: 1, budget: 120, seed: 1)))
+            CellRequest(
+              backend: backend, workload: .nested, pattern: pattern, n: 8, depth: depth,
+              repetitions: 1, budget: 120, seed: 1),
+            among: MeasuredBackend.builtIns)))
     }
     return runs
   }
@@ -165,9 +168,9 @@ struct CellTests {
     for name in MeasuredBackend.references.map(\.name) {
       let outcome = try #require(
         CellExecution.run(
-          backend: name, among: MeasuredBackend.references, workload: .notify, pattern: .single,
-          n: 64, repetitions: 2, budget: 10,
-          seed: 1))
+          CellRequest(
+            backend: name, workload: .notify, n: 64, repetitions: 2, budget: 10, seed: 1),
+          among: MeasuredBackend.references))
       #expect(outcome.problem == nil)
     }
   }
@@ -210,8 +213,8 @@ struct CellTests {
   func unknownBackend() {
     #expect(
       CellExecution.run(
-        backend: "nope", among: MeasuredBackend.builtIns, workload: .notify, pattern: .single,
-        n: 1, repetitions: 1, budget: 1, seed: 0)
+        CellRequest(backend: "nope", workload: .notify, n: 1, repetitions: 1, budget: 1, seed: 0),
+        among: MeasuredBackend.builtIns)
         == nil)
   }
 
@@ -221,13 +224,14 @@ struct CellTests {
     let rows = [MeasuredBackend(LossyBackend())]
     let outcome = try #require(
       CellExecution.run(
-        backend: "lossy", among: rows, workload: .subscribe, pattern: .single, n: 8,
-        repetitions: 1, budget: 5, seed: 0))
+        CellRequest(
+          backend: "lossy", workload: .subscribe, n: 8, repetitions: 1, budget: 5, seed: 0),
+        among: rows))
     #expect(outcome.problem == nil && outcome.nanosecondsPerOperation.count == 1)
     let notify = try #require(
       CellExecution.run(
-        backend: "lossy", among: rows, workload: .notify, pattern: .single, n: 8, repetitions: 1,
-        budget: 5, seed: 0))
+        CellRequest(backend: "lossy", workload: .notify, n: 8, repetitions: 1, budget: 5, seed: 0),
+        among: rows))
     #expect(notify.problem != nil)
   }
 }

@@ -16,7 +16,7 @@ struct ConformanceChildCommandTests {
     let inProcess = ConformanceSuite.run(linkedList)
     let runner = try IsolatedConformanceRunner(
       executable: IsolatedConformanceRunner.executableBuiltBesideTests(named: "observatory"),
-      arguments: ["conformance-child", "--backend", linkedList.name])
+      arguments: [ConformanceChildRequest.subcommand])
     let report = try runner.run(linkedList)
     #expect(report.backendName == inProcess.backendName)
     #expect(report.capabilities == inProcess.capabilities)

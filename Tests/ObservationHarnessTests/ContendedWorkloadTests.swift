@@ -133,8 +133,10 @@ struct ContendedWorkloadTests {
     // behaviour.
     let outcome = try #require(
       CellExecution.run(
-        backend: "linked-list", among: rows, workload: .contendedNotify, pattern: .single, n: 16,
-        threads: 2, repetitions: 1, budget: 1, seed: 0))
+        CellRequest(
+          backend: "linked-list", workload: .contendedNotify, n: 16, threads: 2, repetitions: 1,
+          budget: 1, seed: 0),
+        among: rows))
     #expect(outcome.problem == reason)
     let text = Rows.report([
       (

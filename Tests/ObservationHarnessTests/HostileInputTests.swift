@@ -128,6 +128,13 @@ struct HostileInputTests {
     .init(
       "conformance over an unknown backend", ["conformance", "--backend", "nope"],
       "--backend: unknown backend 'nope'; accepted: linked-list,"),
+    .init(
+      "conformance child of another protocol", ["conformance-child", "--backend", "array"],
+      "the conformance child request is of protocol none (it must start with --protocol"),
+    .init(
+      "conformance child of an unknown backend",
+      ["conformance-child", "--protocol", "2", "--backend", "nope"],
+      "unknown backend 'nope' for a conformance child; accepted: linked-list,"),
     .init("empty workload list", ["run", "--workload", ""], "--workload"),
     .init("duplicate sizes", ["run", "--sizes", "1,1"], "twice"),
     .init(

@@ -82,9 +82,10 @@ struct InstructionCountTests {
   func countedCell() throws {
     let outcome = try #require(
       CellExecution.run(
-        backend: "array", among: MeasuredBackend.builtIns, workload: .subscribe, pattern: .single,
-        n: 16, repetitions: 1, budget: 10, seed: 1, scale: WorkScale(1.0 / 16),
-        countsInstructions: true))
+        CellRequest(
+          backend: "array", workload: .subscribe, n: 16, repetitions: 1, budget: 10, seed: 1,
+          scale: 1.0 / 16, metric: .instructions),
+        among: MeasuredBackend.builtIns))
     #expect(outcome.problem == nil)
     #expect(outcome.measuredOperations == 16 * 16)
   }

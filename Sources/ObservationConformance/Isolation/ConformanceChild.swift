@@ -31,21 +31,25 @@ public enum ConformanceChild {
   /// use on a backend that does not declare `threadSafe`, the process ends at once (status 0)
   /// and the runner goes on in a new one.
   ///
-  /// - Throws: ``ConformanceIsolationError/invalidRequest(_:)`` for an unknown first rule or
-  ///   an unreadable standard input, ``ConformanceIsolationError/parentGone`` if the parent has
+  /// - Throws: ``ConformanceIsolationError/invalidRequest(_:)`` for a request of another
+  ///   backend, an unknown first rule or an unreadable standard input, ``ConformanceIsolationError/parentGone`` if the parent has
   ///   ended already.
   /// - Complexity: the suite's, from the first rule on.
   public static func run<Backend: ObservationBackend>(
     _ backend: Backend, request: ConformanceChildRequest,
     configuration: ConformanceConfiguration = .standard
   ) throws {
+    guard request.backend == backend.name else {
+      throw ConformanceIsolationError.invalidRequest(
+        "the request names backend '\(request.backend)'; this child runs '\(backend.name)'")
+    }
     if let parent = request.parentProcess, process_control_die_with_parent(parent) != 0 {
       throw ConformanceIsolationError.parentGone
     }
     let order = ConformanceSuite.evaluationOrder
     var start = order.startIndex
     if let first = request.firstRule {
-      guard let index = order.firstIndex(where: { $0.id.rawValue == first }) else {
+      guard let index = order.firstIndex(where: { $0.id == first }) else {
         throw ConformanceIsolationError.invalidRequest("\(first) is not a rule of the suite")
       }
       start = index

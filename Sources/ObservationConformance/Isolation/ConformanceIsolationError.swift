@@ -5,6 +5,9 @@
 public enum ConformanceIsolationError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A child's arguments or standard input were not what ``ConformanceChildRequest`` expects.
   case invalidRequest(String)
+  /// A child's arguments were a request of another ``ConformanceChildRequest/protocolVersion``
+  /// (`found`), or of none (`nil`): the runner and the child were built from other code.
+  case incompatibleRequest(found: String?)
   /// The child process could not be started, or ended or stalled before greeting; with what
   /// it said.
   case childDidNotStart(String)
@@ -19,6 +22,11 @@ public enum ConformanceIsolationError: Error, Sendable, Hashable, CustomStringCo
   public var description: String {
     switch self {
     case .invalidRequest(let reason): return "invalid conformance child request: \(reason)"
+    case .incompatibleRequest(let found):
+      return
+        "the conformance child request is of protocol \(found ?? "none") (it must start with"
+        + " \(ConformanceChildRequest.protocolOption) \(ConformanceChildRequest.protocolVersion));"
+        + " the runner and this child were built from different code"
     case .childDidNotStart(let reason): return "the conformance child did not start: \(reason)"
     case .protocolMismatch(let reason): return "the conformance child spoke otherwise: \(reason)"
     case .invalidTimeout(let seconds):

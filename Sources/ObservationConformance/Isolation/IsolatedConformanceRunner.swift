@@ -18,7 +18,7 @@ import ObservationCore
 /// ```swift
 /// let runner = try IsolatedConformanceRunner(
 ///   executable: IsolatedConformanceRunner.runningExecutable,
-///   arguments: ["conformance-child", "--backend", "my-backend"], ruleTimeout: 60)
+///   arguments: [ConformanceChildRequest.subcommand], ruleTimeout: 60)
 /// let report = try runner.run(MyBackend())
 /// ```
 ///
@@ -165,7 +165,7 @@ public struct IsolatedConformanceRunner: Sendable {
   /// stalls, recording what it reported and, if it died or stalled, whose fault it was.
   private func runChild(_ session: inout IsolatedRunSession) throws {
     let request = ConformanceChildRequest(
-      firstRule: session.firstUnreported?.rawValue, parentProcess: getpid(),
+      backend: session.backendName, firstRule: session.firstUnreported, parentProcess: getpid(),
       readsKnownOutcomes: !session.known.isEmpty)
     var childEnvironment = environment
     if childEnvironment["SWIFT_BACKTRACE"] == nil {

@@ -1,5 +1,6 @@
 import CInstructionCounting
 import CProcessControl
+import Foundation
 import ObservationWorkloads
 
 #if canImport(Glibc)
@@ -9,7 +10,8 @@ import Darwin
 #endif
 
 /// The cell process's side of ``CellRequest``: measures one cell in this process, as a
-/// ``CellRunner`` asked, and returns the outcome the process prints.
+/// ``CellRunner`` asked, and writes the reply the process prints, which ``RunningCell`` reads
+/// back with ``outcome(ofReply:)``: request, reply and both their readers are this folder's.
 ///
 /// An executable that runs cells hands the arguments after its `cell` subcommand to
 /// ``CellRequest/init(arguments:)`` and the request to ``run(_:among:)``, with the rows it
@@ -60,20 +62,31 @@ package enum CellChild {
     }
     let churn = HeapChurn.fromEnvironment()
     defer { withExtendedLifetime(churn) {} }
-    guard
-      let outcome = CellExecution.run(
-        backend: request.backend, among: rows, workload: request.workload,
-        pattern: request.pattern, n: request.n, depth: request.depth, threads: request.threads,
-        repetitions: request.repetitions, budget: request.budget, seed: request.seed,
-        scale: request.scale.map(WorkScale.init),
-        countsInstructions: request.metric == .instructions,
-        turns: turns)
-    else {
+    guard let outcome = CellExecution.run(request, among: rows, turns: turns) else {
       throw .cannotMeasure(
         "unknown backend '\(request.backend)'; this executable knows: "
           + rows.map(\.name).joined(separator: ", "))
     }
     return outcome
+  }
+}
+
+extension CellChild {
+  /// The reply a cell process prints on standard output: `outcome`, as JSON.
+  ///
+  /// - Throws: an `EncodingError` if the outcome holds a value JSON cannot (none it makes).
+  /// - Complexity: O(*r*) for *r* repetitions measured.
+  package static func reply(_ outcome: CellOutcome) throws -> String {
+    String(decoding: try JSONEncoder().encode(outcome), as: UTF8.self)
+  }
+
+  /// The outcome a cell process's reply holds.
+  ///
+  /// - Throws: a `DecodingError` if `reply` is not one (a process of another build, or one
+  ///   that printed something else).
+  /// - Complexity: O(*b*) for *b* bytes.
+  package static func outcome(ofReply reply: Data) throws -> CellOutcome {
+    try JSONDecoder().decode(CellOutcome.self, from: reply)
   }
 }
 

@@ -4,35 +4,26 @@ import ObservationWorkloads
 
 /// Runs one cell in this process: warm-up, then repetitions until done or out of time.
 package enum CellExecution {
-  /// Runs the cell of the row called `name` among `rows`; `nil` if no row has that name.
+  /// Runs the cell `request` names, of the row called `request.backend` among `rows` (the rows
+  /// this process knows); `nil` if no row has that name.
   ///
-  /// - Parameters:
-  ///   - name: the row's name.
-  ///   - rows: the rows this process knows (``MeasuredBackend``).
-  ///   - workload: what the cell measures.
-  ///   - pattern: how the workload varies.
-  ///   - n: the number of observers.
-  ///   - depth: the path depth, for `nested`.
-  ///   - threads: the threads of a contended workload; a row that does not declare
-  ///     `threadSafe` is not run on one (the outcome says why).
-  ///   - repetitions: measured repetitions after the warm-up, at most.
-  ///   - budget: seconds after which no new repetition starts.
-  ///   - seed: the seed of the random cancellation order.
-  ///   - scale: the work of every repetition, warm-up included; `nil` calibrates it from the
-  ///     warm-up's time (see `repeatMeasuring`).
-  ///   - countsInstructions: brackets the measured repetitions (not the warm-up) with
-  ///     callgrind's client requests, so that a process run under
-  ///     `valgrind --tool=callgrind --instr-atstart=no` counts exactly their timed regions.
-  ///     The whole cell, warm-up included, then runs on a thread of its own, whose heap nothing
-  ///     before the cell has used (`MeasuringThread`).
-  ///   - turns: take and pass a turn around every repetition (`ab`), when given.
+  /// The request's workload, pattern, `n`, depth and threads make the cell (a row that does not
+  /// declare `threadSafe` is not run on a contended workload: the outcome says why); it runs
+  /// at most `repetitions` measured repetitions after the warm-up, none started after `budget`
+  /// seconds, each doing `scale` of the full work (`nil` calibrates it from the warm-up's time,
+  /// see `repeatMeasuring`). With the `instructions` metric, callgrind's client requests
+  /// bracket the measured repetitions (not the warm-up), so that a process run under
+  /// `valgrind --tool=callgrind --instr-atstart=no` counts exactly their timed regions, and the
+  /// whole cell runs on a thread of its own, whose heap nothing before the cell has used
+  /// (`MeasuringThread`). With `turns`, every repetition takes and passes a turn (`ab`). The
+  /// process's own settings (`parent`, `cpu`) are ``CellChild``'s.
   package static func run(
-    backend name: String, among rows: [MeasuredBackend], workload: Workload,
-    pattern: WorkloadPattern, n: Int, depth: Int = 0, threads: Int = 1, repetitions: Int,
-    budget: Double, seed: UInt64, scale: WorkScale? = nil, countsInstructions: Bool = false,
-    turns: TurnTaking? = nil
+    _ request: CellRequest, among rows: [MeasuredBackend], turns: TurnTaking? = nil
   ) -> CellOutcome? {
-    guard let row = rows.row(named: name) else { return nil }
+    let workload = request.workload
+    let countsInstructions = request.metric == .instructions
+    let scale = request.scale.map(WorkScale.init)
+    guard let row = rows.row(named: request.backend) else { return nil }
     if let reason = row.reasonNotMeasured(on: workload) {
       var outcome = CellOutcome()
       outcome.problem = reason
@@ -42,8 +33,9 @@ package enum CellExecution {
       run(
         row,
         workloadCase: WorkloadCase(
-          workload, pattern: pattern, n: n, depth: depth, seed: seed, threads: threads),
-        repetitions: repetitions, budget: budget, scale: scale,
+          workload, pattern: request.pattern, n: request.n, depth: request.depth,
+          seed: request.seed, threads: request.threads),
+        repetitions: request.repetitions, budget: request.budget, scale: scale,
         countsInstructions: countsInstructions, turns: turns)
     }
     // Timed cells stay on the main thread: a clock's noise between processes is far larger

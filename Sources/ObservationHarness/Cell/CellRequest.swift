@@ -89,6 +89,22 @@ package struct CellRequest: Sendable, Hashable {
     self.metric = metric
   }
 
+  /// A request for the cell of `backend`'s `workload` with `n` observers (the other fields as
+  /// their defaults), as a test or a tool asks it of ``CellExecution`` in its own process.
+  ///
+  /// - Complexity: O(1).
+  package init(
+    backend: String, workload: Workload, pattern: WorkloadPattern = .single, n: Int,
+    depth: Int = 0, threads: Int = 1, repetitions: Int, budget: Double, seed: UInt64 = 0x5EED,
+    scale: Double? = nil, metric: Metric = .time
+  ) {
+    self.init(
+      Cell(
+        allocator: .system, backend: backend, workload: workload, pattern: pattern, n: n,
+        depth: depth, threads: threads),
+      repetitions: repetitions, budget: budget, seed: seed, scale: scale, metric: metric)
+  }
+
   /// The arguments that follow ``subcommand``: the protocol version first, then every option.
   ///
   /// The parent's process id is written in ten digits: an argument whose length followed the

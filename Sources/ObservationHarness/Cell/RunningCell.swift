@@ -53,7 +53,7 @@ package struct RunningCell {
     }
     var outcome: CellOutcome
     do {
-      outcome = try JSONDecoder().decode(CellOutcome.self, from: collected.output)
+      outcome = try CellChild.outcome(ofReply: collected.output)
     } catch {
       return .failed("cell process printed no outcome: \(error.localizedDescription)")
     }

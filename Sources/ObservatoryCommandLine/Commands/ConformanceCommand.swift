@@ -231,7 +231,7 @@ struct ConformanceCommand: ToolCommand {
     do {
       var runner = try IsolatedConformanceRunner(
         executable: IsolatedConformanceRunner.runningExecutable,
-        arguments: [ConformanceChildCommand.configuration.commandName!, "--backend", name],
+        arguments: [ConformanceChildRequest.subcommand],
         ruleTimeout: timeout, stallTimeout: stallTimeout)
       runner.childStarted = { Interruption.remember(child: $0, stoppingWith: SIGKILL) }
       runner.childEnded = { Interruption.forget(child: $0) }

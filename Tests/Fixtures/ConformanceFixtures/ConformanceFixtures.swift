@@ -2,7 +2,7 @@ import Foundation
 import ObservationConformance
 import ObservationCore
 
-/// `conformance-fixtures BACKEND [request arguments]`: the child side of an isolated
+/// `conformance-fixtures [request arguments]`: the child side of an isolated
 /// conformance run over a backend that traps, deadlocks or spins in one rule (`runaway-trap`,
 /// `runaway-deadlock`, `runaway-spin`; see ``RunawayGuardedObservers``) or is only slow there
 /// (`runaway-slow`), or that declares a trap on misuse
@@ -11,8 +11,8 @@ import ObservationCore
 /// another thread (`thread-confined`) or is safe anyway (`locked-undeclared`; see
 /// `ThreadProbeFixtures.swift`), or that is correct, thread-safe and slow at 10,000 observers
 /// (`gated-slow`) or deadlocks at 1,000 (`gated-deadlock`; see ``GatedObservers``), for the
-/// tool's tests. It is what a
-/// third party's own harness executable does with its backend.
+/// tool's tests, the one the request names (`--backend`). It is what a third party's own
+/// harness executable does with its backends.
 @main
 enum ConformanceFixtures {
   static func main() {
@@ -22,16 +22,15 @@ enum ConformanceFixtures {
       + [MisuseTrappingBackend(traps: true), MisuseTrappingBackend(traps: false)]
       + [ThreadConfinedBackend(), UndeclaredLockedBackend()]
       + [GatedBackend(deadlocks: false), GatedBackend(deadlocks: true)]
-    guard let name = arguments.first, let backend = backends.first(where: { $0.name == name })
-    else {
-      FileHandle.standardError.write(
-        Data(
-          ("usage: conformance-fixtures BACKEND [request arguments]; BACKEND is one of "
-            + backends.map(\.name).joined(separator: ", ") + "\n").utf8))
-      exit(2)
-    }
     do {
-      let request = try ConformanceChildRequest(arguments: arguments.dropFirst())
+      let request = try ConformanceChildRequest(arguments: arguments)
+      guard let backend = backends.first(where: { $0.name == request.backend }) else {
+        FileHandle.standardError.write(
+          Data(
+            ("conformance-fixtures: no backend '\(request.backend)'; it runs "
+              + backends.map(\.name).joined(separator: ", ") + "\n").utf8))
+        exit(2)
+      }
       func run<Backend: ObservationBackend>(_ backend: Backend) throws {
         try ConformanceChild.run(backend, request: request)
       }
