@@ -8,7 +8,10 @@ import Testing
 /// The tool's side of an isolated conformance run: `observatory conformance-child` as the
 /// child harness of the built-in backends, and `observatory conformance --rule-timeout`. The
 /// runner itself is tested with the fixtures' harness, in `ObservationConformanceTests`.
-@Suite("The tool runs conformance children")
+@Suite(
+  "The tool runs conformance children", .tags(.startsTheTool),
+  .notUnderAddressSanitizer(
+    "the children are processes of the tool, whose rules the conformance tests run in process"))
 struct ConformanceChildCommandTests {
   @Test("An isolated run through `observatory conformance-child` gives the in-process report")
   func sameAsInProcess() throws {

@@ -5,7 +5,10 @@ import Testing
 /// The built `observatory`, run as a user runs it, on hostile inputs, odd output paths, full
 /// and closed streams, and signals. Each case checks the exit status, that the message says
 /// what was wrong, and that nothing the user had was touched.
-@Suite("The tool, run on hostile inputs", .serialized)
+@Suite(
+  "The tool, run on hostile inputs", .serialized, .tags(.startsTheTool),
+  .notUnderAddressSanitizer(
+    "each case is a process of the tool, whose code the harness tests run in process"))
 struct HostileInputTests {
   /// The `observatory` executable `swift test` built beside the test bundle.
   static let tool: URL? = {
