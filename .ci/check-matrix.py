@@ -7,12 +7,15 @@ and only their rows are compared; a backend of the fresh run missing from the co
 is still a difference.
 
 Only (rule, backend, outcome) is compared: details such as an observed call order vary between
-runs, outcomes must not. One exception: a THR rule that only probes a backend (the backend does
-not declare the capability, usually threadSafe) reports what one run of concurrent use showed,
-and an unsafe backend may show it in one run and not in the next, or, in a run whose concurrent
-use never reached what the rule checks, make it n/a; such a cell must be a probe on at least one
-side (which shows that the backend does not declare the capability) and a probe or n/a on the
-other.
+runs, outcomes must not. One exception: a rule of concurrent use (its `traits` column says
+`concurrent`) that only probes a backend (the backend does not declare the capability, usually
+threadSafe) reports what one run of concurrent use showed, and an unsafe backend may show it in
+one run and not in the next, or, in a run whose concurrent use never reached what the rule
+checks, make it n/a; such a cell must be a probe on at least one side (which shows that the
+backend does not declare the capability) and a probe or n/a on the other.
+
+Both matrices must have the `traits` column: the rule's traits are asked of the files, never
+read from its identifier.
 """
 import csv
 import sys
@@ -25,9 +28,20 @@ if len(paths) != 2 or any(argument.startswith("--") for argument in paths):
 committed_path, fresh_path = paths
 
 
+concurrent_rules = set()
+
+
 def cells(path):
     with open(path, newline="", encoding="utf-8") as handle:
-        return {(row["rule"], row["backend"]): row["outcome"] for row in csv.DictReader(handle)}
+        reader = csv.DictReader(handle)
+        if "traits" not in (reader.fieldnames or []):
+            sys.exit(f"{path}: no traits column; regenerate it with this build's conformance command")
+        found = {}
+        for row in reader:
+            found[(row["rule"], row["backend"])] = row["outcome"]
+            if "concurrent" in row["traits"].split():
+                concurrent_rules.add(row["rule"])
+        return found
 
 
 def same(rule, committed_outcome, fresh_outcome):
@@ -35,7 +49,7 @@ def same(rule, committed_outcome, fresh_outcome):
         return True
     probes = {"probe-observed", "probe-not-observed", "probe-not-seen-violated"}
     outcomes = {committed_outcome, fresh_outcome}
-    return rule.startswith("THR-") and bool(outcomes & probes) and outcomes <= probes | {"n/a"}
+    return rule in concurrent_rules and bool(outcomes & probes) and outcomes <= probes | {"n/a"}
 
 
 committed, fresh = cells(committed_path), cells(fresh_path)

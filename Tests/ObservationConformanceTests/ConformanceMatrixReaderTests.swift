@@ -6,7 +6,8 @@ import Testing
 /// what the matrix never writes.
 @Suite("Conformance matrix CSV reader")
 struct ConformanceMatrixReaderTests {
-  static let header = ConformanceMatrix.csvHeader
+  /// The header of a matrix written before the `traits` column: still read.
+  static let header = ConformanceMatrix.csvHeaderWithoutTraits
 
   @Test("A matrix's CSV reads back as its reports, outcome and prose")
   func roundTrip() throws {
@@ -20,7 +21,18 @@ struct ConformanceMatrixReaderTests {
       #expect(row.backend == report.backendName)
       #expect(row.outcome == result.outcome.kind)
       #expect(row.details == result.outcome.details)
+      #expect(row.traits == Set(result.rule.traits.map(\.name)))
     }
+    // What the CI script asks instead of a rule's prefix: every THR rule is concurrent.
+    let concurrent = rows.filter { $0.traits?.contains("concurrent") == true }.map(\.rule)
+    #expect(!concurrent.isEmpty && concurrent.allSatisfy { $0.hasPrefix("THR-") })
+  }
+
+  @Test("A matrix written before the traits column reads, its rows without traits")
+  func withoutTraits() throws {
+    let rows = try ConformanceMatrix.rows(
+      fromCSV: Self.header + "\n1.1.0,ORD-01,ORD,REQUIRED,t,b,pass,\n")
+    #expect(rows.map(\.rule) == ["ORD-01"] && rows[0].traits == nil && rows[0].backend == "b")
   }
 
   @Test("Quoted fields keep commas, doubled quotes, line breaks and an empty last field")
@@ -42,6 +54,14 @@ struct ConformanceMatrixReaderTests {
     arguments: [
       ("rule,backend,outcome\n", 1, "the header is not"),
       (header + "\n1.1.0,ORD-01,ORD,REQUIRED,t,b,pass\n", 2, "expected 8 fields, found 7"),
+      (
+        ConformanceMatrix.csvHeader + "\n1.1.0,ORD-01,ORD,REQUIRED,t,,b,pass\n", 2,
+        "expected 9 fields, found 8"
+      ),
+      (
+        ConformanceMatrix.csvHeader + "\n1.1.0,THR-01,THR,REQUIRED,t,concurrent racy,b,pass,\n", 2,
+        "'racy' is not a rule trait"
+      ),
       (header + "\n1.1.0,ORD-01,ORD,REQUIRED,t,b,passed,\n", 2, "'passed' is not an outcome"),
       (header + "\n1.1.0,ORD-01,ORD,REQUIRED,\"t,b,pass,\n", 2, "never closed"),
       (

@@ -76,11 +76,12 @@ enum PageFixtures {
     Rows.write(Rows.report(cells(backendNames: backendNames, note: note)))
   }
 
-  /// A conformance matrix's CSV: every outcome kind appears, rules × backends complete.
+  /// A conformance matrix's CSV, as written before its `traits` column (the page reads both):
+  /// every outcome kind appears, rules × backends complete.
   static func matrixCSV(
     rules: [(id: String, title: String)], backends: [String], details: String = "what happened"
   ) -> String {
-    var lines = [ConformanceMatrix.csvHeader]
+    var lines = [ConformanceMatrix.csvHeaderWithoutTraits]
     let kinds = RuleOutcome.Kind.allCases
     var index = 0
     for backend in backends {

@@ -37,4 +37,18 @@ public enum RuleTrait: Sendable, Hashable, CaseIterable {
   /// without the capability (convergence holds without a replay when broadcasts reach every
   /// observer).
   case showsCapability
+
+  /// The trait's name in the conformance matrix's `traits` column: the case's name.
+  public var name: String {
+    switch self {
+    case .concurrent: "concurrent"
+    case .stochastic: "stochastic"
+    case .suiteLevel: "suiteLevel"
+    case .nestsWrites: "nestsWrites"
+    case .expectsTrap: "expectsTrap"
+    case .objectLevel: "objectLevel"
+    case .followsNestedPath: "followsNestedPath"
+    case .showsCapability: "showsCapability"
+    }
+  }
 }

@@ -9,7 +9,13 @@ public struct ConformanceMatrix: Sendable {
   public init(_ reports: [ConformanceReport]) { self.reports = reports }
 
   /// The CSV header; the schema is one row per rule and backend.
-  public static let csvHeader = "suite_version,rule,group,level,title,backend,outcome,details"
+  public static let csvHeader =
+    "suite_version,rule,group,level,title,traits,backend,outcome,details"
+
+  /// The header of matrices written before the `traits` column, which ``rows(fromCSV:)`` still
+  /// reads (their rows' ``Row/traits`` are `nil`).
+  public static let csvHeaderWithoutTraits =
+    "suite_version,rule,group,level,title,backend,outcome,details"
 
   /// Tidy CSV: one row per (rule, backend), RFC 4180 quoting.
   public var csv: String {
@@ -20,7 +26,7 @@ public struct ConformanceMatrix: Sendable {
         lines.append(
           [
             report.suiteVersion, rule.id.rawValue, rule.group.rawValue, rule.levelDescription,
-            rule.title,
+            rule.title, Self.traitsField(rule.traits),
             report.backendName, result.outcome.kind.rawValue, result.outcome.details,
           ].map(Self.csvField).joined(separator: ","))
       }
@@ -97,6 +103,12 @@ public struct ConformanceMatrix: Sendable {
     return out.joined(separator: "\n") + "\n"
   }
 
+  /// A rule's traits as the `traits` column writes them: their names in the order
+  /// ``RuleTrait`` declares them, separated by spaces.
+  static func traitsField(_ traits: Set<RuleTrait>) -> String {
+    RuleTrait.allCases.filter(traits.contains).map(\.name).joined(separator: " ")
+  }
+
   static func csvField(_ field: String) -> String {
     if field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
       return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
@@ -122,6 +134,10 @@ extension ConformanceMatrix {
     public let level: String
     /// The rule in one line (`title`).
     public let title: String
+    /// The rule's traits by their names (`traits`, space-separated: `concurrent stochastic`),
+    /// so that a script asks what a rule is instead of reading its identifier; `nil` in a
+    /// matrix written before the column.
+    public let traits: Set<String>?
     /// The backend's name, e.g. `linked-list` (`backend`).
     public let backend: String
     /// The outcome's kind (`outcome`).
@@ -152,19 +168,24 @@ extension ConformanceMatrix {
   /// let pinned = rows.filter { $0.backend == "my-backend" }
   /// ```
   ///
-  /// - Throws: ``CSVError`` if the header is not ``csvHeader``, a quoted field is never closed,
+  /// - Throws: ``CSVError`` if the header is not ``csvHeader`` (or the older
+  ///   ``csvHeaderWithoutTraits``), a quoted field is never closed,
   ///   a record does not have one field per column, an outcome is not a ``RuleOutcome/Kind``,
   ///   or a rule and backend appear together twice.
   /// - Complexity: O(*n*) in the length of `text`.
   public static func rows(fromCSV text: String) throws -> [Row] {
     let records = try csvRecords(text)
-    let columns = csvHeader.split(separator: ",").map(String.init)
-    guard let header = records.first, header.fields == columns else {
+    let header = records.first?.fields ?? []
+    let columns = [csvHeader, csvHeaderWithoutTraits].map {
+      $0.split(separator: ",").map(String.init)
+    }.first { $0 == header }
+    guard let columns else {
       throw CSVError(
         line: 1,
-        problem: "the header is not '\(csvHeader)', found"
-          + " '\(records.first?.fields.joined(separator: ",") ?? "")'")
+        problem: "the header is not '\(csvHeader)', found '\(header.joined(separator: ","))'")
     }
+    // The fields by column name, whichever header the matrix has.
+    let index = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
     var rows: [Row] = []
     var firstLine: [String: Int] = [:]
     for record in records.dropFirst() {
@@ -174,13 +195,25 @@ extension ConformanceMatrix {
           line: record.line,
           problem: "expected \(columns.count) fields, found \(fields.count)")
       }
-      guard let outcome = RuleOutcome.Kind(rawValue: fields[6]) else {
+      func field(_ name: String) -> String { fields[index[name]!] }
+      guard let outcome = RuleOutcome.Kind(rawValue: field("outcome")) else {
         throw CSVError(
           line: record.line,
-          problem: "'\(fields[6])' is not an outcome ("
+          problem: "'\(field("outcome"))' is not an outcome ("
             + RuleOutcome.Kind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
       }
-      let cell = fields[1] + " on " + fields[5]
+      let traits = index["traits"].map { _ in
+        Set(field("traits").split(separator: " ").map(String.init))
+      }
+      if let unknown = traits?.first(where: { name in
+        !RuleTrait.allCases.contains { $0.name == name }
+      }) {
+        throw CSVError(
+          line: record.line,
+          problem: "'\(unknown)' is not a rule trait ("
+            + RuleTrait.allCases.map(\.name).joined(separator: ", ") + ")")
+      }
+      let cell = field("rule") + " on " + field("backend")
       if let earlier = firstLine[cell] {
         throw CSVError(
           line: record.line, problem: "\(cell) appears twice (first on line \(earlier))")
@@ -188,8 +221,9 @@ extension ConformanceMatrix {
       firstLine[cell] = record.line
       rows.append(
         Row(
-          suiteVersion: fields[0], rule: fields[1], group: fields[2], level: fields[3],
-          title: fields[4], backend: fields[5], outcome: outcome, details: fields[7]))
+          suiteVersion: field("suite_version"), rule: field("rule"), group: field("group"),
+          level: field("level"), title: field("title"), traits: traits,
+          backend: field("backend"), outcome: outcome, details: field("details")))
     }
     return rows
   }

@@ -72,7 +72,7 @@ struct HistoryCommand: ToolCommand {
     var paths: [String] = []
     for path in reports {
       // `Results/*.csv` also matches the conformance matrix, which is no report of costs.
-      if Self.isConformanceMatrix(path) {
+      if ConformanceMatrixDocument.isMatrix(atPath: path) {
         notes.append("skipped \(path): the conformance matrix, not a report of costs")
       } else {
         paths.append(path)
@@ -141,19 +141,6 @@ struct HistoryCommand: ToolCommand {
       matches.removeAll { $0.metric == .instructions }
     }
     return (matches, notes)
-  }
-
-  /// Whether the file at `path` starts with the conformance matrix's header
-  /// (``ConformanceMatrix/csvHeader``).
-  static func isConformanceMatrix(_ path: String) -> Bool {
-    // Only a regular file is opened here: a named pipe would block (the reader says why not).
-    var status = stat()
-    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-    defer { try? handle.close() }
-    let prefix = ConformanceMatrix.csvHeader
-    let start = (try? handle.read(upToCount: prefix.utf8.count)) ?? Data()
-    return start == Data(prefix.utf8)
   }
 
   /// The rows sorted oldest first, with the change from the previous row of the same allocator.

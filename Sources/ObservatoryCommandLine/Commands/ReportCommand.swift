@@ -108,7 +108,7 @@ struct ReportCommand: ToolCommand {
     if reports.count > 1 {
       try pageFile.check()
       // `Results/*.csv` names the conformance matrix too: it has no costs to draw.
-      let matrices = reports.filter(Self.isConformanceMatrix)
+      let matrices = reports.filter(ConformanceMatrixDocument.isMatrix(atPath:))
       for matrix in matrices {
         StandardOutput.writeError(
           "\(tool.name): \(matrix): a conformance matrix, not a report: left out\n")
@@ -143,14 +143,6 @@ struct ReportCommand: ToolCommand {
     }
     try OutputFile.writeAll(
       [(pageFile, page.html)] + zip(chartFiles, drawn).map { (file: $0, text: $1.svg) })
-  }
-
-  /// Whether the file at `path` starts with the conformance matrix's header.
-  static func isConformanceMatrix(_ path: String) -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-    defer { try? handle.close() }
-    let head = (try? handle.read(upToCount: ConformanceMatrix.csvHeader.utf8.count)) ?? Data()
-    return head == Data(ConformanceMatrix.csvHeader.utf8)
   }
 
   /// The chart files --charts names, in the order of ``SVGChart/readme``; none without it.
