@@ -1,7 +1,8 @@
 """Checks that the example package's report measured its own backend next to the built-ins.
 
 Every workload the outside backend `slot-array` can run must have measured rows (status `ok`),
-as must `linked-list` and the reference rows, in one report of the usual schema.
+as must `linked-list` and the reference rows, in one report of the usual schema; the report
+says which rows are the reference rows (`row_kind`), and they are the harness's three.
 """
 import csv
 import sys
@@ -23,6 +24,14 @@ for backend, workloads in {
     missing = workloads - ok.get(backend, set())
     if missing:
         problems.append(f"{backend}: no measured row for {', '.join(sorted(missing))}")
+kinds = {}
+for row in rows:
+    kinds.setdefault(row.get("row_kind"), set()).add(row["backend"])
+references = {"reference-c", "reference-c-swift-handler", "reference-swift-closures"}
+if kinds.get("reference") != references:
+    problems.append(f"row_kind reference marks {sorted(kinds.get('reference', set()))}, not {sorted(references)}")
+if not {"slot-array", "linked-list"} <= kinds.get("backend", set()):
+    problems.append("row_kind backend does not mark slot-array and linked-list")
 if problems:
     sys.exit(f"{path}: " + "; ".join(problems))
 print(f"{path}: {len(rows)} rows; slot-array measured on {len(ok['slot-array'])} workloads")

@@ -17,7 +17,7 @@ struct ChartSection {
   /// why). A nested workload measured at several depths of one size (a depth study) also gets
   /// a chart against depth per size, and then no chart of a single size.
   ///
-  /// The reference rows (``ReferenceRow``) are drawn dashed in every chart they
+  /// The reference rows (those whose `rowKind` is `reference`) are drawn dashed in every chart they
   /// have values in; they are measured on `notify`, `subscribe` and `cancel`, and also drawn
   /// as the floor of the erased workloads, whose ratio to the limit is read against them
   /// (`Workload.limitWorkload`).
@@ -25,7 +25,7 @@ struct ChartSection {
   /// - Complexity: O(*r* log *r*) for *r* results.
   static func sections(of report: Report) -> [ChartSection] {
     let results = report.results
-    let referenceNames = ReferenceRow.names
+    let referenceNames = Array(Set(results.filter(\.isReference).map(\.cell.backend)))
     var groups: [(Chart.Dimension, Chart.Key)] = []
     var cellsByGroup: [Chart.Dimension: [Chart.Key: [CellResult]]] = [:]
     for dimension in [Chart.Dimension.size, .depth, .threads] {

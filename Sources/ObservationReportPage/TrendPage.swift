@@ -176,9 +176,8 @@ package struct TrendPage {
   /// The machine's speed in `report`: the geometric mean of its reference rows' `notify`
   /// costs at `n`; `nil` if none has one.
   static func machineSpeed(_ report: Report, n: Int) -> Double? {
-    let references = Set(ReferenceRow.names)
     let costs = report.results.filter {
-      references.contains($0.cell.backend) && $0.cell.workload == .notify && $0.cell.n == n
+      $0.isReference && $0.cell.workload == .notify && $0.cell.n == n
         && $0.status.isMeasured
     }.compactMap(\.cost).filter { $0 > 0 }
     guard !costs.isEmpty else { return nil }
@@ -189,7 +188,8 @@ package struct TrendPage {
   func charts(
     of workload: Workload, _ pattern: WorkloadPattern, numbering: inout Int
   ) -> [Chart] {
-    let referenceNames = ReferenceRow.names
+    let referenceNames = Array(
+      Set(sources.flatMap { $0.report.results.filter(\.isReference).map(\.cell.backend) }))
     var charts: [Chart] = []
     let allSeries = series
     let allBackends = sources.flatMap { $0.report.results.map(\.cell.backend) }

@@ -2,18 +2,23 @@ import ObservationWorkloads
 
 /// One cell's line of a report: the cell, where it was measured, what it cost, and its status.
 ///
-/// The CSV report (schema 2, documented in `Results/README.md`) and the JSON one are two serializations of this type: the
-/// JSON object of a result has the CSV's columns as keys, numbers as numbers, and no key for an
-/// empty column.
+/// The CSV report (schema 4, documented in `Results/README.md`) and the JSON one are two
+/// serializations of this type: the JSON object of a result has the CSV's columns as keys,
+/// numbers as numbers, and no key for an empty column.
 public struct CellResult: Equatable, Sendable {
-  /// The report schema the result was written with (`1` or `2`).
+  /// The report schema the result was written with (`1` to `4`).
   public var schema: String
   /// The run, machine and toolchain.
   public var environment: RunEnvironment
   /// The cell.
   public var cell: Cell
-  /// What one operation is: a `delivery`, a `subscription`, a `cancellation`, ...
-  public var unit: String
+  /// Whether the row measures a backend or the machine (`row_kind`).
+  public var rowKind: RowKind
+  /// What one operation is: a `delivery`, a `subscription`, a `cancellation`, ...: what the
+  /// cell's workload counts (`unit`, written for readers of the file, checked when read).
+  public var unit: String { cell.workload.unit }
+  /// Whether the row is a reference loop, which measures the machine, not code.
+  public var isReference: Bool { rowKind == .reference }
   /// What the cost columns count.
   public var metric: Metric
   /// Measured repetitions (time) or processes (instructions).
@@ -184,7 +189,7 @@ extension CellResult {
     self.schema = schema
     self.environment = environment
     self.cell = cell
-    self.unit = cell.workload.unit
+    self.rowKind = ReferenceRow.isReference(cell.backend) ? .reference : .backend
     self.metric = metric
     self.status = status
   }

@@ -1,6 +1,17 @@
+/// What a row of a report measures: a backend, or the machine (a reference loop). A report of
+/// schema 4 says so in its `row_kind` column; an older one's rows are told apart by the names
+/// the harness measures its reference rows under (`reference-c`, `reference-c-swift-handler`,
+/// `reference-swift-closures`).
+public enum RowKind: String, CaseIterable, Sendable {
+  /// An observation backend.
+  case backend
+  /// A plain loop, the floor a backend's cost is read against: it measures the machine.
+  case reference
+}
+
 /// The rows of a report that measure the machine, not a backend: loops in C and Swift that
-/// bound what any backend can cost. The harness measures them under these names, and every
-/// reader of a report (the comparison, the charts, the trends) tells them from backends here.
+/// bound what any backend can cost. The harness measures them under these names, and a report
+/// written before the `row_kind` column is read with them.
 package enum ReferenceRow: String, CaseIterable, Sendable {
   /// Function pointers called from an array in C (`notify`), and a C slot map that places a
   /// handler and frees it again (`subscribe`, `cancel`): the physical limit.

@@ -69,12 +69,18 @@ package struct ReportColumn: Sendable {
     text("build", \.environment.build, required: false),
     word("allocator", \.cell.allocator),
     text("backend", \.cell.backend),
+    ReportColumn(
+      "row_kind", .oneOf(RowKind.allCases.map(\.rawValue)), since: 4, required: true,
+      value: { .text($0.rowKind.rawValue) },
+      store: { decoding, value in decoding.rowKind = RowKind(rawValue: value.asText) }),
     word("workload", \.cell.workload),
     word("pattern", \.cell.pattern),
     integer("n", \.cell.n, 1...largestInteger, required: true),
     integer("depth", \.cell.depth, 0...largestInteger, required: false),
     integer("threads", \.cell.threads, 1...maximumThreads, required: false, since: 3),
-    text("unit", \.unit),
+    ReportColumn(
+      "unit", .text, required: true, value: { .text($0.unit) },
+      store: { $0.unit = $1.asText }),
     word("metric", \.metric, since: 2),
     ReportColumn(
       "repetitions", .integer(1...largestInteger), value: { $0.repetitions.map { .integer($0) } },
@@ -108,7 +114,7 @@ package struct ReportColumn: Sendable {
   }
 
   /// The versions this tool reads.
-  package static let readableVersions = ["1", "2", "3"]
+  package static let readableVersions = ["1", "2", "3", "4"]
 
   /// The header line of schema `version`.
   package static func header(ofVersion version: String = ReportSchema.version) -> String {
@@ -132,6 +138,10 @@ package struct ReportColumn: Sendable {
     var statusName = ""
     /// The `note` column.
     var note = ""
+    /// The `row_kind` column, in a report of schema 4 on.
+    var rowKind: RowKind?
+    /// The `unit` column, which must be what the workload counts.
+    var unit = ""
 
     /// The finished result, or the problem that several columns make together.
     func finished() throws(ColumnProblem) -> CellResult {
@@ -156,6 +166,14 @@ package struct ReportColumn: Sendable {
         let column = result.metric == .instructions ? "instructions_per_op" : "ns_median"
         throw ColumnProblem("status '\(statusName)' but column '\(column)' is empty")
       }
+      guard unit == result.unit else {
+        throw ColumnProblem(
+          "unit '\(unit.prefix(40))' is not what \(result.cell.workload.rawValue) counts"
+            + " ('\(result.unit)')")
+      }
+      // Before schema 4 a row said what it measures only by its name.
+      result.rowKind =
+        rowKind ?? (ReferenceRow.isReference(result.cell.backend) ? .reference : .backend)
       return result
     }
   }

@@ -1,17 +1,20 @@
-/// The CSV report's schema. Version 3, documented in `Results/README.md`; versions 2 (no
-/// `threads`: every cell on one thread) and 1 (no metric either: every row a time) are still
-/// read; each column says which version added it.
+/// The CSV report's schema. Version 4, documented in `Results/README.md`; versions 3 (no
+/// `row_kind`: a reference row known by its name), 2 (no `threads` either: every cell on one
+/// thread) and 1 (no metric either: every row a time) are still read; each column says which
+/// version added it.
 package enum ReportSchema {
   /// The value of the `schema` column this tool writes.
-  package static let version = "3"
+  package static let version = "4"
 
   /// Whether rows of schemas `one` and `other` were measured alike, so that a comparison may
-  /// pair them: the same schema, or 2 and 3, which added only the `threads` column and the
-  /// `n/a` status (a schema 2 row is a cell on one thread, measured as schema 3 measures it).
+  /// pair them: the same schema, or two of 2, 3 and 4, which added only columns that say what
+  /// a row already was (`threads`, the `n/a` status, `row_kind`): a schema 2 row is a cell on
+  /// one thread, measured as schema 3 and 4 measure it.
   ///
   /// - Complexity: O(1).
   package static func measuresAlike(_ one: String, _ other: String) -> Bool {
-    one == other || Set([one, other]) == ["2", "3"]
+    let alike: Set<String> = ["2", "3", "4"]
+    return one == other || (alike.contains(one) && alike.contains(other))
   }
 
   /// The header line this tool writes.

@@ -189,7 +189,9 @@ struct ReportErrorTests {
     let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
     let path = Rows.write(good + "1,run,abc\n")
     #expect(
-      throws: ReportError.malformed(file: path, line: 3, problem: "expected 36 fields, found 3")
+      throws: ReportError.malformed(
+        file: path, line: 3,
+        problem: "expected \(ReportColumn.all.count) fields, found 3")
     ) {
       try ReportReader.read(path)
     }

@@ -79,7 +79,46 @@ struct ResultModelTests {
     #expect(Set(names).count == names.count)
     #expect(ReportColumn.columns(ofVersion: "1")?.contains { $0.name == "metric" } == false)
     #expect(ReportColumn.columns(ofVersion: "2")?.contains { $0.name == "threads" } == false)
-    #expect(ReportColumn.columns(ofVersion: "4") == nil)
+    #expect(ReportColumn.columns(ofVersion: "3")?.contains { $0.name == "row_kind" } == false)
+    #expect(ReportColumn.columns(ofVersion: "4")?.count == names.count)
+    #expect(ReportColumn.columns(ofVersion: "5") == nil)
+  }
+
+  @Test("A row says what it measures; before schema 4 its name did, and a unit is its workload's")
+  func rowKindAndUnit() throws {
+    let cells: [(Cell, CellRunner.Result?)] = [
+      (Rows.plan("reference-c"), .finished(Rows.outcome([1, 2, 3]))),
+      (Rows.plan("array"), .finished(Rows.outcome([10, 11, 12]))),
+    ]
+    let current = Rows.report(cells)
+    #expect(current.contains(",reference-c,reference,") && current.contains(",array,backend,"))
+    let rows = try ReportReader.read(Rows.write(current))
+    #expect(rows.map(\.rowKind) == [.reference, .backend])
+    #expect(rows.map(\.isReference) == [true, false])
+    // Schema 3, without the column: the reference rows are known by their names.
+    let older = ReportSchema.csv(
+      rows.map {
+        var row = $0
+        row.schema = "3"
+        return row
+      }, version: "3")
+    #expect(!older.contains("row_kind"))
+    #expect(try ReportReader.read(Rows.write(older)).map(\.rowKind) == [.reference, .backend])
+    // The column is the writer's word: a row it calls a reference is one, whatever its name.
+    let relabelled = Rows.write(
+      current.replacingOccurrences(of: ",array,backend,", with: ",array,reference,"))
+    #expect(try ReportReader.read(relabelled).map(\.rowKind) == [.reference, .reference])
+    let badKind = Rows.write(
+      current.replacingOccurrences(of: ",array,backend,", with: ",array,floor,"))
+    let kindError = #expect(throws: ReportError.self) { try ReportReader.read(badKind) }
+    #expect(
+      "\(kindError.map { "\($0)" } ?? "")".contains(
+        "row_kind 'floor' is not one of backend, reference"))
+    let badUnit = Rows.write(current.replacingOccurrences(of: ",delivery,", with: ",write,"))
+    let unitError = #expect(throws: ReportError.self) { try ReportReader.read(badUnit) }
+    #expect(
+      "\(unitError.map { "\($0)" } ?? "")".contains(
+        "unit 'write' is not what notify counts ('delivery')"))
   }
 
   @Test("A status and its reason are one typed value; ok carries no reason")

@@ -229,7 +229,7 @@ public struct Comparison {
   }
 
   private mutating func judgeTimes() throws {
-    let references = Set(ReferenceRow.names)
+    let references = Set(cells.filter(\.base.isReference).map(\.base.cell.backend))
     let shift = RunShift(entries: cells, references: references, threshold: threshold)
     if let machine = shift.machineLogShift, abs(machine) >= RunShift.incomparableMachineShift {
       let moved = cells.filter { references.contains($0.base.cell.backend) && $0.ratio != nil }
