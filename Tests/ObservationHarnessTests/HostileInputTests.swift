@@ -476,8 +476,8 @@ struct HostileInputTests {
     #expect(
       matrixOnly.errors.contains(
         "conformance.csv: a conformance matrix (header"
-          + " 'suite_version,rule,group,level,title,backend,outcome,details'), not a report of"
-          + " costs"), "\(matrixOnly.errors)")
+          + " 'suite_version,rule,group,level,title,traits,backend,outcome,details'), not a"
+          + " report of costs"), "\(matrixOnly.errors)")
     // One run is one point, whether its file is named twice or copied under another name.
     try FileManager.default.copyItem(
       at: directory.appendingPathComponent("a.csv"),
