@@ -189,7 +189,7 @@ extension CellResult {
     self.schema = schema
     self.environment = environment
     self.cell = cell
-    self.rowKind = ReferenceRow.isReference(cell.backend) ? .reference : .backend
+    self.rowKind = RowKind(ofRowNamed: cell.backend)
     self.metric = metric
     self.status = status
   }

@@ -7,6 +7,14 @@ public enum RowKind: String, CaseIterable, Sendable {
   case backend
   /// A plain loop, the floor a backend's cost is read against: it measures the machine.
   case reference
+
+  /// The kind of the row called `backend` when nothing else says: a reference row by its name
+  /// (``ReferenceRow``), a backend otherwise.
+  ///
+  /// - Complexity: O(1).
+  package init(ofRowNamed backend: String) {
+    self = ReferenceRow.isReference(backend) ? .reference : .backend
+  }
 }
 
 /// The rows of a report that measure the machine, not a backend: loops in C and Swift that

@@ -172,8 +172,7 @@ package struct ReportColumn: Sendable {
             + " ('\(result.unit)')")
       }
       // Before schema 4 a row said what it measures only by its name.
-      result.rowKind =
-        rowKind ?? (ReferenceRow.isReference(result.cell.backend) ? .reference : .backend)
+      result.rowKind = rowKind ?? RowKind(ofRowNamed: result.cell.backend)
       return result
     }
   }

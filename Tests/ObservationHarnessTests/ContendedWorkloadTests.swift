@@ -189,12 +189,7 @@ struct ContendedWorkloadTests {
     #expect(current.hasPrefix("schema,") && current.contains(",threads,"))
     let rows = try ReportReader.read(Rows.write(current))
     #expect(rows[0].schema == ReportSchema.version && rows[0].cell.threads == 1)
-    let older = ReportSchema.csv(
-      rows.map {
-        var row = $0
-        row.schema = "2"
-        return row
-      }, version: "2")
+    let older = Rows.csv(rows, asSchema: "2")
     #expect(!older.contains("threads"))
     let read = try ReportReader.read(Rows.write(older))
     #expect(read[0].schema == "2" && read[0].cell.threads == 1 && read[0].cell == rows[0].cell)

@@ -12,6 +12,16 @@ enum Rows {
     runID: "run1", commit: "abc123", date: "2026-11-20T10:00:00Z", host: "host", cpu: "cpu, model",
     cores: 2, os: "os", swift: "6.3", build: "release")
 
+  /// `rows` written as a report of the older schema `version`, its columns only.
+  static func csv(_ rows: [CellResult], asSchema version: String) -> String {
+    ReportSchema.csv(
+      rows.map {
+        var row = $0
+        row.schema = version
+        return row
+      }, version: version)
+  }
+
   static func plan(
     _ backend: String = "linked-list", workload: Workload = .notify, n: Int = 16
   ) -> Cell {

@@ -96,12 +96,7 @@ struct ResultModelTests {
     #expect(rows.map(\.rowKind) == [.reference, .backend])
     #expect(rows.map(\.isReference) == [true, false])
     // Schema 3, without the column: the reference rows are known by their names.
-    let older = ReportSchema.csv(
-      rows.map {
-        var row = $0
-        row.schema = "3"
-        return row
-      }, version: "3")
+    let older = Rows.csv(rows, asSchema: "3")
     #expect(!older.contains("row_kind"))
     #expect(try ReportReader.read(Rows.write(older)).map(\.rowKind) == [.reference, .backend])
     // The column is the writer's word: a row it calls a reference is one, whatever its name.
