@@ -44,7 +44,7 @@ struct SuiteRegistrar: BackendVisitor {
   /// The seed of the `random` cancellation order.
   static let seed: UInt64 = 0x5EED
 
-  mutating func visit<Backend: ObservationBackend>(
+  mutating func visit<Backend: ObservationBackend & Sendable>(
     _ backend: Backend, _ description: BackendDescription
   ) {
     for n in Self.sizes {

@@ -3,7 +3,7 @@ import RunLoopExecution
 
 /// A subject isolated to an actor of its own, observers registered and notified through isolated
 /// calls: ``ActorObservableValue``.
-public struct ActorObservableStrategy: ObservationBackend {
+public struct ActorObservableStrategy: ObservationBackend, Sendable {
   /// Creates the backend descriptor.
   public init() {}
 

@@ -5,7 +5,7 @@ import ObservationCore
 /// Declares didSet timing, delivery of every value in observer and value order (also under
 /// reentrancy), immediate cancellation, cancellation on token release and unbounded reentrancy.
 /// It does not replay the current value and is not thread-safe.
-public struct ArrayStrategy: ObservationBackend {
+public struct ArrayStrategy: ObservationBackend, Sendable {
   /// Creates the backend descriptor.
   public init() {}
 

@@ -3,7 +3,7 @@ import RunLoopExecution
 
 /// swift-async-algorithms' `share()` over one `AsyncStream` source, a task per observer:
 /// ``SharedValue``.
-public struct AsyncShareStrategy: ObservationBackend {
+public struct AsyncShareStrategy: ObservationBackend, Sendable {
   /// Creates the backend descriptor.
   public init() {}
 

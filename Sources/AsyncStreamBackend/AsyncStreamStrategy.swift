@@ -3,7 +3,7 @@ import RunLoopExecution
 
 /// One `AsyncStream` per observer, fed by its continuation and consumed by a task of its own:
 /// ``StreamedValue``.
-public struct AsyncStreamStrategy: ObservationBackend {
+public struct AsyncStreamStrategy: ObservationBackend, Sendable {
   /// Creates the backend descriptor.
   public init() {}
 

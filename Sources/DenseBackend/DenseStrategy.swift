@@ -6,7 +6,7 @@ import ObservationCore
 /// Declares didSet timing, delivery of every value in observer and value order (also under
 /// reentrancy), immediate cancellation, cancellation on token release and unbounded
 /// reentrancy; with `replays`, replay of the current value. It is not thread-safe.
-public struct DenseStrategy: ObservationBackend {
+public struct DenseStrategy: ObservationBackend, Sendable {
   /// Whether its subjects replay the current value to a new observer.
   public let replays: Bool
 

@@ -4,7 +4,7 @@ import ObservationCore
 ///
 /// Declares what ``DenseStrategy`` declares, plus thread safety and serialized delivery; a
 /// write that finds another thread delivering is handed to it (an emitter loop).
-public struct SynchronizedDenseStrategy: ObservationBackend {
+public struct SynchronizedDenseStrategy: ObservationBackend, Sendable {
   /// Whether its subjects replay the current value to a new observer.
   public let replays: Bool
 

@@ -7,7 +7,7 @@ import ObservationCore
 /// cancellation, cancellation on token release, unbounded reentrancy, nested key paths, and
 /// `nil` for a weakly held intermediate that deallocates (``WeakTracked``). It is not
 /// thread-safe.
-public struct KeyPathStrategy: ObservationBackend {
+public struct KeyPathStrategy: ObservationBackend, Sendable {
   /// Creates the backend descriptor.
   public init() {}
 

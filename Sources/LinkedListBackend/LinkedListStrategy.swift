@@ -5,7 +5,7 @@ import ObservationCore
 /// Declares didSet timing, replay of the current value, delivery of every value in observer
 /// and value order (also under reentrancy), immediate cancellation, cancellation on token
 /// release, and unbounded reentrancy (nested writes are trampolined). It is not thread-safe.
-public struct LinkedListStrategy: ObservationBackend {
+public struct LinkedListStrategy: ObservationBackend, Sendable {
   /// Creates the backend descriptor.
   public init() {}
 

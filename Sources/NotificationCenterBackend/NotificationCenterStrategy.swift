@@ -6,7 +6,7 @@ import ObservationCore
 /// observer synchronously on the posting thread, after the store (didSet), every time; nested
 /// posts recurse. Observers stay registered until removed, so releasing the token does not
 /// cancel. Observer order is not documented, so it is probed.
-public struct NotificationCenterStrategy: ObservationBackend {
+public struct NotificationCenterStrategy: ObservationBackend, Sendable {
   /// Creates the backend descriptor.
   public init() {}
 

@@ -75,7 +75,7 @@ public enum BackendCatalog {
 
   private struct Collector: BackendVisitor {
     var entries: [Entry] = []
-    mutating func visit<Backend: ObservationBackend>(
+    mutating func visit<Backend: ObservationBackend & Sendable>(
       _ backend: Backend, _ description: BackendDescription
     ) {
       entries.append(Entry(backend: backend, description: description))
@@ -94,7 +94,7 @@ public enum BackendCatalog {
 /// Something done with each backend as its concrete type (see ``BackendCatalog/forEach(_:)``).
 public protocol BackendVisitor {
   /// Called once per backend, with what a report says about it.
-  mutating func visit<Backend: ObservationBackend>(
+  mutating func visit<Backend: ObservationBackend & Sendable>(
     _ backend: Backend, _ description: BackendDescription)
 }
 

@@ -11,7 +11,7 @@ import ObservationCore
 /// subscription costs.
 ///
 /// ```swift
-/// struct Handles<Value>: SubscriptionScheme {
+/// struct Handles<Value>: SubscriptionScheme, Sendable {
 ///   func subscribe(
 ///     _ subject: MyObservers<Value>, _ handler: @escaping (Value) -> Void
 ///   ) -> MyObservers<Value>.Handle { subject.addObserver(handler) }

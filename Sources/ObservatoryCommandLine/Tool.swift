@@ -7,7 +7,7 @@ import ObservationReports
 /// ``ObservatoryTool/main(backends:includingBuiltIns:)`` makes it once, from the backends it was
 /// given, and hands it to the command the arguments name (``ToolCommand``): no command reads a
 /// global.
-struct Tool {
+struct Tool: Sendable {
   /// The backends the commands know, in report order.
   var backends: [MeasuredBackend]
   /// What the tool's messages start with: `observatory`, or a third party's executable name.

@@ -5,7 +5,7 @@ import ObservationCore
 /// For single properties it is exactly ``PublishedPropertyStrategy``; for nested paths it
 /// declares `nestedKeyPaths` and follows `root.controller?.player?.title` with the chain, so the
 /// KP rules show which chain is right (its fixtures are in `PublishedChainStrategy+Fixtures.swift`).
-public struct PublishedChainStrategy: ObservationBackend {
+public struct PublishedChainStrategy: ObservationBackend, Sendable {
   /// The chain used for nested paths.
   public let chain: CombineChain
 

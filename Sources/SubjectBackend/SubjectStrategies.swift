@@ -8,7 +8,7 @@ import ObservationCore
 /// token keeps the subject alive. Combine documents neither observer order nor what a cancel
 /// during delivery does, so those are probed, not declared. Delivery recurses for nested sends,
 /// so reentrancy is bounded by the stack.
-public struct PassthroughSubjectStrategy: ObservationBackend {
+public struct PassthroughSubjectStrategy: ObservationBackend, Sendable {
   /// Creates the backend descriptor.
   public init() {}
 
@@ -44,7 +44,7 @@ public struct PassthroughSubjectStrategy: ObservationBackend {
 /// `CurrentValueSubject` as a backend: ``CurrentValueObservable``.
 ///
 /// As ``PassthroughSubjectStrategy``, plus replay of the current value to each new subscriber.
-public struct CurrentValueSubjectStrategy: ObservationBackend {
+public struct CurrentValueSubjectStrategy: ObservationBackend, Sendable {
   /// Creates the backend descriptor.
   public init() {}
 
@@ -83,7 +83,7 @@ public struct CurrentValueSubjectStrategy: ObservationBackend {
 /// a new subscriber of `$value`, `objectWillChange` as the aggregated signal, cancellation on
 /// `AnyCancellable` release. The token does not keep the owning object alive. A published
 /// property cannot complete, and its storage is not protected against concurrent writes.
-public struct PublishedPropertyStrategy: ObservationBackend {
+public struct PublishedPropertyStrategy: ObservationBackend, Sendable {
   /// Creates the backend descriptor.
   public init() {}
 

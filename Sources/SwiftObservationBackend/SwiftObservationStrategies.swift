@@ -9,7 +9,7 @@ import RunLoopExecution
 /// recurse. The token does not keep the object alive, and releasing it cancels. The framework
 /// keeps its registrations in a dictionary, so observer order is probed, not declared; the
 /// property storage has no lock, so it is not thread-safe.
-public struct SwiftObservationTrackingStrategy: ObservationBackend {
+public struct SwiftObservationTrackingStrategy: ObservationBackend, Sendable {
   /// Creates the backend descriptor.
   public init() {}
 
@@ -46,7 +46,7 @@ public struct SwiftObservationTrackingStrategy: ObservationBackend {
 /// which rule INIT-01 shows); the iterating task keeps the object alive; releasing the token
 /// cancels the task.
 /// Nested paths are native: the sequence tracks every property its closure reads.
-public struct SwiftObservationsStrategy: ObservationBackend {
+public struct SwiftObservationsStrategy: ObservationBackend, Sendable {
   /// Creates the backend descriptor.
   public init() {}
 

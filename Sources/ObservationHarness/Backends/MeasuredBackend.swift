@@ -7,7 +7,8 @@ import ObservationWorkloads
 ///
 /// Made from a backend's concrete type, it binds every workload's driver to that type, so the
 /// measured loops are specialized for it: a third party's backend is measured exactly as the
-/// built-in ones are.
+/// built-in ones are. A row is `Sendable`, so the backend must be: the tool is one value its
+/// commands share.
 ///
 /// ```swift
 /// let row = MeasuredBackend(MyBackend(), BackendDescription(provenance: .original))
@@ -15,7 +16,7 @@ import ObservationWorkloads
 ///
 /// The command-line library's tool takes such rows and measures them beside the built-in
 /// backends, in the same reports (<doc:MeasuringYourOwnBackend>).
-public struct MeasuredBackend {
+public struct MeasuredBackend: Sendable {
   /// What a row measures.
   public enum Kind: Sendable, Hashable {
     /// An observation backend, through the contract's token or (a row made with
@@ -38,7 +39,7 @@ public struct MeasuredBackend {
   /// The backend, for the conformance suite; `nil` for a reference loop, and for a row that
   /// subscribes through a scheme of its own, which the suite's rules (they observe through
   /// tokens) do not reach.
-  package let backend: (any ObservationBackend)?
+  package let backend: (any ObservationBackend & Sendable)?
   /// The only workloads the row measures, in order: a reference loop's, or those that
   /// subscribe or cancel for a row with a subscription scheme of its own; `nil` for a backend
   /// measured through its tokens, which measures every workload.
@@ -46,7 +47,7 @@ public struct MeasuredBackend {
   /// Makes the measurement of one cell: given the workload case and the memory probe, a
   /// function that does one repetition at a work scale.
   @usableFromInline
-  let makeMeasurement: (WorkloadCase, MemoryProbe) -> (WorkScale) -> Sample
+  let makeMeasurement: @Sendable (WorkloadCase, MemoryProbe) -> (WorkScale) -> Sample
 
   /// A backend to measure, described by `description`.
   ///
@@ -54,7 +55,7 @@ public struct MeasuredBackend {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public init<Backend: ObservationBackend>(
+  public init<Backend: ObservationBackend & Sendable>(
     _ backend: Backend,
     _ description: BackendDescription = BackendDescription(provenance: .original)
   ) {
@@ -79,7 +80,7 @@ public struct MeasuredBackend {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public init<Backend: ObservationBackend, Scheme: SubscriptionScheme>(
+  public init<Backend: ObservationBackend & Sendable, Scheme: SubscriptionScheme & Sendable>(
     _ backend: Backend, subscribingThrough scheme: Scheme, named name: String,
     capabilities: BackendCapabilities,
     _ description: BackendDescription = BackendDescription(provenance: .original)
@@ -111,8 +112,8 @@ public struct MeasuredBackend {
   @usableFromInline
   init(
     name: String, kind: Kind, capabilities: BackendCapabilities, description: BackendDescription,
-    backend: (any ObservationBackend)?, onlyWorkloads: [Workload]? = nil,
-    makeMeasurement: @escaping (WorkloadCase, MemoryProbe) -> (WorkScale) -> Sample
+    backend: (any ObservationBackend & Sendable)?, onlyWorkloads: [Workload]? = nil,
+    makeMeasurement: @escaping @Sendable (WorkloadCase, MemoryProbe) -> (WorkScale) -> Sample
   ) {
     self.name = name
     self.kind = kind
@@ -207,7 +208,8 @@ extension MeasuredBackend {
   }
 
   private static func reference(
-    _ row: ReferenceRow, _ loops: KeyValuePairs<Workload, (WorkloadCase, MemoryProbe) -> Sample>
+    _ row: ReferenceRow,
+    _ loops: KeyValuePairs<Workload, @Sendable (WorkloadCase, MemoryProbe) -> Sample>
   ) -> MeasuredBackend {
     let byWorkload = Dictionary(uniqueKeysWithValues: loops.map { ($0.key, $0.value) })
     let name = row.rawValue

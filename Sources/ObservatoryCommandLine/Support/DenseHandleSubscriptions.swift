@@ -11,7 +11,7 @@ import ObservationWorkloads
 /// harness alone; the suite runs on the same handles through a token-shaped view in the
 /// package's tests. Generic over the value type, so that a handler reaches `addObserver` in
 /// the representation it keeps, with no reabstraction thunk (``SubscriptionScheme``).
-struct DenseHandleSubscriptions<Value>: SubscriptionScheme {
+struct DenseHandleSubscriptions<Value>: SubscriptionScheme, Sendable {
   /// `subject.addObserver(handler)`.
   ///
   /// - Complexity: amortized O(1).

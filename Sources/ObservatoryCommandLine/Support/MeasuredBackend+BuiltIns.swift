@@ -18,7 +18,7 @@ extension MeasuredBackend {
 
   private struct BuiltInCollector: BackendVisitor {
     var rows: [MeasuredBackend] = []
-    mutating func visit<Backend: ObservationBackend>(
+    mutating func visit<Backend: ObservationBackend & Sendable>(
       _ backend: Backend, _ description: BackendDescription
     ) {
       rows.append(MeasuredBackend(backend, description))

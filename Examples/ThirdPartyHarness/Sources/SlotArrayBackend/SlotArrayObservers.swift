@@ -103,7 +103,7 @@ public final class SlotArrayObservers<Value>: ObservableValue {
 }
 
 /// The slot-array backend, as the conformance suite and the harness see it.
-public struct SlotArrayBackend: ObservationBackend {
+public struct SlotArrayBackend: ObservationBackend, Sendable {
   /// A backend with no state.
   public init() {}
 
