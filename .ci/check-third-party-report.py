@@ -2,7 +2,8 @@
 
 Every workload the outside backend `slot-array` can run must have measured rows (status `ok`),
 as must `linked-list` and the reference rows, in one report of the usual schema; the report
-says which rows are the reference rows (`row_kind`), and they are the harness's three.
+says which rows are the reference rows (`row_kind`), and they are the harness's three, and
+which sweep wrote it (`sweep`): a quick one narrowed to two backends, as CI runs it.
 """
 import csv
 import sys
@@ -32,6 +33,9 @@ if kinds.get("reference") != references:
     problems.append(f"row_kind reference marks {sorted(kinds.get('reference', set()))}, not {sorted(references)}")
 if not {"slot-array", "linked-list"} <= kinds.get("backend", set()):
     problems.append("row_kind backend does not mark slot-array and linked-list")
+sweeps = {row.get("sweep") for row in rows}
+if sweeps != {"quick-partial"}:
+    problems.append(f"sweep says {sorted(map(str, sweeps))}, not ['quick-partial']")
 if problems:
     sys.exit(f"{path}: " + "; ".join(problems))
 print(f"{path}: {len(rows)} rows; slot-array measured on {len(ok['slot-array'])} workloads")

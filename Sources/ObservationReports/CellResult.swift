@@ -2,7 +2,7 @@ import ObservationWorkloads
 
 /// One cell's line of a report: the cell, where it was measured, what it cost, and its status.
 ///
-/// The CSV report (schema 4, documented in `Results/README.md`) and the JSON one are two
+/// The CSV report (schema 5, documented in `Results/README.md`) and the JSON one are two
 /// serializations of this type: the JSON object of a result has the CSV's columns as keys,
 /// numbers as numbers, and no key for an empty column.
 public struct CellResult: Equatable, Sendable {

@@ -67,6 +67,12 @@ package struct ReportColumn: Sendable {
     text("os", \.environment.os, required: false),
     text("swift", \.environment.swift, required: false),
     text("build", \.environment.build, required: false),
+    ReportColumn(
+      "sweep", .oneOf(SweepKind.allCases.map(\.rawValue)), since: 5, required: false,
+      value: { $0.environment.sweep.map { .text($0.rawValue) } },
+      store: { decoding, value in
+        decoding.result.environment.sweep = SweepKind(rawValue: value.asText)
+      }),
     word("allocator", \.cell.allocator),
     text("backend", \.cell.backend),
     ReportColumn(
@@ -114,7 +120,7 @@ package struct ReportColumn: Sendable {
   }
 
   /// The versions this tool reads.
-  package static let readableVersions = ["1", "2", "3", "4"]
+  package static let readableVersions = ["1", "2", "3", "4", "5"]
 
   /// The header line of schema `version`.
   package static func header(ofVersion version: String = ReportSchema.version) -> String {

@@ -18,13 +18,16 @@ public struct RunEnvironment: Equatable, Sendable {
   public var swift: String
   /// `release` or `debug`.
   public var build: String
+  /// Which sweep wrote the row; `nil` when the report does not say: one of schema 4 or older,
+  /// or one written by code other than a sweep.
+  public var sweep: SweepKind?
 
   /// Every field, as given.
   ///
   /// - Complexity: O(1).
   package init(
     runID: String, commit: String, date: String, host: String, cpu: String, cores: Int,
-    os: String, swift: String, build: String
+    os: String, swift: String, build: String, sweep: SweepKind? = nil
   ) {
     self.runID = runID
     self.commit = commit
@@ -35,5 +38,6 @@ public struct RunEnvironment: Equatable, Sendable {
     self.os = os
     self.swift = swift
     self.build = build
+    self.sweep = sweep
   }
 }

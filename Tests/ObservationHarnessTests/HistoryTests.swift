@@ -46,21 +46,26 @@ struct HistoryTests {
       UUID().uuidString)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
     defer { try? FileManager.default.removeItem(at: directory) }
-    func write(_ name: String, commit: String, metric: Metric = .time) throws -> String {
+    func write(
+      _ name: String, commit: String, metric: Metric = .time, sweep: SweepKind?
+    ) throws -> String {
       var environment = Rows.environment
       environment.commit = commit
+      environment.sweep = sweep
       let outcome = metric == .time ? Rows.outcome([1, 2, 3]) : Rows.counted([50])
       let path = directory.appendingPathComponent(name).path
       try Rows.report([(Rows.plan(), .finished(outcome))], environment: environment, metric: metric)
         .write(toFile: path, atomically: true, encoding: .utf8)
       return path
     }
-    let main = try write("2026-11-20_main_host.csv", commit: "main")
-    let retake = try write("2026-11-20_main_host_2.csv", commit: "retake")
-    let quick = try write("2026-11-21_quick_host_quick.csv", commit: "quick")
-    let partial = try write("2026-11-22_partial_host_partial_3.csv", commit: "partial")
+    let main = try write("2026-11-20_main_host.csv", commit: "main", sweep: .default)
+    let retake = try write("2026-11-20_main_host_2.csv", commit: "retake", sweep: .default)
+    let quick = try write("2026-11-21_quick_host_quick.csv", commit: "quick", sweep: .quick)
+    let partial = try write(
+      "2026-11-22_partial_host_partial_3.csv", commit: "partial", sweep: .partial)
     let counts = try write(
-      "2026-11-23_counts_host_instructions.csv", commit: "counts", metric: .instructions)
+      "2026-11-23_counts_host_instructions.csv", commit: "counts", metric: .instructions,
+      sweep: .default)
     let cell = ["--backend", "linked-list", "--workload", "notify", "--n", "16"]
 
     let all = try HistoryCommand.parse([main, retake, quick, partial, counts] + cell)
@@ -68,10 +73,10 @@ struct HistoryTests {
     #expect(all.rows.map { $0.environment.commit } == ["main", "retake"])
     #expect(
       all.notes == [
-        "skipped \(quick): a quick or partial sweep's report, not the main job's (name it without"
-          + " the main job's reports to follow it)",
-        "skipped \(partial): a quick or partial sweep's report, not the main job's (name it"
-          + " without the main job's reports to follow it)",
+        "skipped \(quick): a quick sweep's report, not the main job's (name it without the main"
+          + " job's reports to follow it)",
+        "skipped \(partial): a partial sweep's report, not the main job's (name it without the"
+          + " main job's reports to follow it)",
         "left out 1 instruction-count row(s); pass --metric instructions to follow them",
       ])
     let counted = try HistoryCommand.parse(
@@ -82,6 +87,37 @@ struct HistoryTests {
     let narrow = try HistoryCommand.parse([quick, partial] + cell).matchingRows()
     #expect(
       narrow.rows.map { $0.environment.commit } == ["quick", "partial"] && narrow.notes.isEmpty)
+
+    // The column is the writer's word, whatever the file is called: a quick sweep's report
+    // under a name of the user's is still skipped, and a main job's report under a suffixed
+    // name is still followed.
+    let renamed = try write("mine.csv", commit: "renamed", sweep: .quickPartial)
+    let suffixed = try write("2026-11-24_x_host_quick.csv", commit: "suffixed", sweep: .default)
+    let byColumn = try HistoryCommand.parse([main, renamed, suffixed] + cell).matchingRows()
+    #expect(byColumn.rows.map { $0.environment.commit } == ["main", "suffixed"])
+    #expect(byColumn.notes.first?.hasPrefix("skipped \(renamed): a quick-partial sweep's") == true)
+
+    // A report that does not say (schema 4 and older) is known by its default name.
+    func writeSchema4(_ name: String, commit: String) throws -> String {
+      var environment = Rows.environment
+      environment.commit = commit
+      environment.sweep = nil
+      let text = Rows.report(
+        [(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))], environment: environment)
+      let rows = try Report.read(Rows.write(text)).results
+      let path = directory.appendingPathComponent(name).path
+      try Rows.csv(rows, asSchema: "4").write(toFile: path, atomically: true, encoding: .utf8)
+      return path
+    }
+    let olderMain = try writeSchema4("2026-11-10_old_host.csv", commit: "old")
+    let olderQuick = try writeSchema4("2026-11-11_oldq_host_quick.csv", commit: "oldq")
+    let older = try HistoryCommand.parse([olderMain, olderQuick, main] + cell).matchingRows()
+    #expect(older.rows.map { $0.environment.commit } == ["old", "main"])
+    #expect(
+      older.notes == [
+        "skipped \(olderQuick): a quick or partial sweep's report, not the main job's (name it"
+          + " without the main job's reports to follow it)"
+      ])
   }
 
   @Test("A nested cell is matched at its depth: 3 unless --depth says otherwise")

@@ -10,7 +10,7 @@ import Testing
 enum Rows {
   static let environment = RunEnvironment(
     runID: "run1", commit: "abc123", date: "2026-11-20T10:00:00Z", host: "host", cpu: "cpu, model",
-    cores: 2, os: "os", swift: "6.3", build: "release")
+    cores: 2, os: "os", swift: "6.3", build: "release", sweep: .partial)
 
   /// `rows` written as a report of the older schema `version`, its columns only.
   static func csv(_ rows: [CellResult], asSchema version: String) -> String {

@@ -80,8 +80,9 @@ struct ResultModelTests {
     #expect(ReportColumn.columns(ofVersion: "1")?.contains { $0.name == "metric" } == false)
     #expect(ReportColumn.columns(ofVersion: "2")?.contains { $0.name == "threads" } == false)
     #expect(ReportColumn.columns(ofVersion: "3")?.contains { $0.name == "row_kind" } == false)
-    #expect(ReportColumn.columns(ofVersion: "4")?.count == names.count)
-    #expect(ReportColumn.columns(ofVersion: "5") == nil)
+    #expect(ReportColumn.columns(ofVersion: "4")?.contains { $0.name == "sweep" } == false)
+    #expect(ReportColumn.columns(ofVersion: "5")?.count == names.count)
+    #expect(ReportColumn.columns(ofVersion: "6") == nil)
   }
 
   @Test("A row says what it measures; before schema 4 its name did, and a unit is its workload's")
@@ -114,6 +115,29 @@ struct ResultModelTests {
     #expect(
       "\(unitError.map { "\($0)" } ?? "")".contains(
         "unit 'write' is not what notify counts ('delivery')"))
+  }
+
+  @Test("A report says which sweep wrote it; one of schema 4 or older does not")
+  func sweepKind() throws {
+    var environment = Rows.environment
+    environment.sweep = .quick
+    let current = Rows.report(
+      [(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))], environment: environment)
+    #expect(current.contains(",release,quick,jemalloc,"))
+    let rows = try ReportReader.read(Rows.write(current))
+    #expect(rows.map(\.environment.sweep) == [.quick])
+    let older = Rows.csv(rows, asSchema: "4")
+    #expect(!older.contains("sweep") && !older.contains(",quick,"))
+    #expect(try ReportReader.read(Rows.write(older)).map(\.environment.sweep) == [nil])
+    let badSweep = Rows.write(
+      current.replacingOccurrences(of: ",release,quick,", with: ",release,nightly,"))
+    let error = #expect(throws: ReportError.self) { try ReportReader.read(badSweep) }
+    #expect(
+      "\(error.map { "\($0)" } ?? "")".contains(
+        "sweep 'nightly' is not one of default, quick, partial, quick-partial, gate"))
+    #expect(SweepKind(quick: false, narrowed: false) == .default)
+    #expect(SweepKind(quick: true, narrowed: true) == .quickPartial)
+    #expect(SweepKind.gate.isNarrowed && !SweepKind.gate.isQuick)
   }
 
   @Test("A status and its reason are one typed value; ok carries no reason")

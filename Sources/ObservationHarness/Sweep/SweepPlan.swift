@@ -19,13 +19,17 @@ package struct SweepPlan: Sendable {
   package var budget: Double?
   /// Whether callgrind also simulates the caches (instructions only).
   package var simulatesCaches: Bool
+  /// Which sweep this is, written into every row of its report (`sweep`).
+  package var kind: SweepKind
 
-  /// A plan of exactly `cells`.
+  /// A plan of exactly `cells`, a sweep of `kind` (by default one that measures only some of
+  /// the default sweep's cells).
   package init(
-    cells: [Cell], metric: Metric = .time, repetitions: Int, processes: Int? = nil,
-    budget: Double? = nil, simulatesCaches: Bool = false
+    cells: [Cell], kind: SweepKind = .partial, metric: Metric = .time, repetitions: Int,
+    processes: Int? = nil, budget: Double? = nil, simulatesCaches: Bool = false
   ) {
     self.cells = cells
+    self.kind = kind
     self.metric = metric
     self.repetitions = repetitions
     self.processes = processes
@@ -48,7 +52,7 @@ package struct SweepPlan: Sendable {
   package init(
     rows: [MeasuredBackend], everyWorkload: Bool, workloads: [Workload], sizes: [Int],
     depths: [Int], contendedSizes: [Int]? = nil, threads: [Int] = SweepDefaults.threads,
-    allocators: [Allocator], metric: Metric = .time, repetitions: Int,
+    allocators: [Allocator], kind: SweepKind = .partial, metric: Metric = .time, repetitions: Int,
     processes: Int? = nil, budget: Double? = nil, simulatesCaches: Bool = false
   ) {
     var cells: [Cell] = []
@@ -76,7 +80,7 @@ package struct SweepPlan: Sendable {
       }
     }
     self.init(
-      cells: cells, metric: metric, repetitions: repetitions, processes: processes,
+      cells: cells, kind: kind, metric: metric, repetitions: repetitions, processes: processes,
       budget: budget, simulatesCaches: simulatesCaches)
   }
 
@@ -106,7 +110,8 @@ package struct SweepPlan: Sendable {
         }
       }
     }
-    return SweepPlan(cells: references + backends, metric: .instructions, repetitions: 1)
+    return SweepPlan(
+      cells: references + backends, kind: .gate, metric: .instructions, repetitions: 1)
   }
 
   /// The reference rows' cells for those of `workloads` each has a loop for, in each of the
@@ -142,7 +147,8 @@ extension Sweep {
   /// - Parameters:
   ///   - jemalloc: the jemalloc library to preload in the plan's jemalloc cells; checked
   ///     before the first cell when the plan has any.
-  ///   - environment: the machine and build the report is labelled with.
+  ///   - environment: the machine and build the report is labelled with; its `sweep` becomes
+  ///     the plan's ``SweepPlan/kind``.
   ///   - progress: where each cell measured is reported.
   /// - Returns: the report, and the sweep's wall-clock seconds.
   /// - Throws: when callgrind cannot count (instructions) or jemalloc cannot be used.
@@ -161,6 +167,8 @@ extension Sweep {
       known.row(named: cell.backend)?.reasonNotMeasured(on: cell.workload)
     }
     .measure(plan.cells, progress: progress)
+    var environment = environment
+    environment.sweep = plan.kind
     let report = ReportBuilder(environment: environment, metric: plan.metric)
       .report(sweep.results, largestFinished: sweep.largestFinished)
     return (report, sweep.wallSeconds)

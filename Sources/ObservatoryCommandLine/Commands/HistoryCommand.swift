@@ -11,9 +11,9 @@ struct HistoryCommand: ToolCommand {
     commandName: "history",
     abstract: "Show one cell's trend across reports, oldest first.",
     discussion: """
-      Follows the main job: reports a quick or narrowed sweep wrote under its default name \
-      (..._quick.csv, ..._partial.csv, numbered or not) are skipped, saying so, when a report \
-      of the main job is given too, so that Results/*.csv follows the main job; named \
+      Follows the main job: reports of a quick or narrowed sweep (as their sweep column says; \
+      for a report older than schema 5, as its default name ..._quick.csv or ..._partial.csv \
+      says) are skipped, saying so, when a report of the main job is given too, so that Results/*.csv follows the main job; named \
       without one, they are read. Times and instruction counts are never one trend: with \
       both, the times are shown unless --metric says otherwise.
       """)
@@ -61,10 +61,11 @@ struct HistoryCommand: ToolCommand {
 
   /// The rows of the cell, all of one metric, and what was left out, one note a line.
   ///
-  /// Reports a quick or narrowed sweep wrote under its default name (`_quick`, `_partial`) are
-  /// left out when a report of the main job is given too, so that `history Results/*.csv`
-  /// follows the main job; named without one, they are read. When the rows hold both
-  /// metrics, `time` is shown unless `--metric` says otherwise.
+  /// Reports of a quick or narrowed sweep (as their `sweep` column says, or for an older
+  /// report its default name: `_quick`, `_partial`) are left out when a report of the main job
+  /// is given too, so that `history Results/*.csv` follows the main job; named without one,
+  /// they are read. When the rows hold both metrics, `time` is shown unless `--metric` says
+  /// otherwise.
   ///
   /// - Throws: a one-line `ValidationError` when a report cannot be read or no row matches.
   func matchingRows() throws -> (rows: [CellResult], notes: [String]) {
@@ -78,29 +79,30 @@ struct HistoryCommand: ToolCommand {
         paths.append(path)
       }
     }
-    if paths.contains(where: { !DefaultReportName.isNarrowSweep($0) }) {
-      for path in paths where DefaultReportName.isNarrowSweep(path) {
-        notes.append(
-          "skipped \(path): a quick or partial sweep's report, not the main job's (name it"
-            + " without the main job's reports to follow it)")
+    var reportsRead: [(path: String, results: [CellResult])] = []
+    for path in paths {
+      do { reportsRead.append((path, try Report.read(path).results)) } catch let error
+        as ReportError
+      {
+        throw ValidationError(error.description)
       }
-      paths.removeAll(where: DefaultReportName.isNarrowSweep)
     }
-    if paths.isEmpty, let matrix = reports.first {
-      throw ValidationError(
-        "\(matrix): a conformance matrix (header '\(ConformanceMatrix.csvHeader)'), not a report"
-          + " of costs; history reads the reports run writes (header 'schema,run_id,...')")
+    if reportsRead.contains(where: { Self.isMainJob($0.path, $0.results) }) {
+      for (path, results) in reportsRead where !Self.isMainJob(path, results) {
+        let kind = results.lazy.compactMap(\.environment.sweep).first.map { "a \($0.rawValue)" }
+        notes.append(
+          "skipped \(path): \(kind ?? "a quick or partial") sweep's report, not the main job's"
+            + " (name it without the main job's reports to follow it)")
+      }
+      reportsRead.removeAll { !Self.isMainJob($0.path, $0.results) }
     }
     var matches: [CellResult] = []
     // A run is one point of the trend however often it is given: the same file twice, or a
     // copy under another name. A row is the same when its run, date, commit, metric and cell
     // are.
     var fileOfRow: [String: String] = [:]
-    for path in paths {
-      var results: [CellResult]
-      do { results = try Report.read(path).results } catch let error as ReportError {
-        throw ValidationError(error.description)
-      }
+    for (path, read) in reportsRead {
+      var results = read
       func identity(_ result: CellResult) -> String {
         let environment = result.environment
         return [
@@ -131,7 +133,8 @@ struct HistoryCommand: ToolCommand {
           + " '\(pattern.rawValue)', n \(n), depth \(plannedDepth)"
           + (threads != 1 ? ", threads \(threads)" : "")
           + (allocator.map { ", allocator '\($0.rawValue)'" } ?? "")
-          + (metric.map { ", metric \($0.rawValue)" } ?? "") + " in \(paths.count) report(s)")
+          + (metric.map { ", metric \($0.rawValue)" } ?? "")
+          + " in \(reportsRead.count) report(s)")
     }
     // Times and counts are not one trend: with both, the times, and a note about the counts.
     if Set(matches.map(\.metric)).count > 1 {
@@ -141,6 +144,18 @@ struct HistoryCommand: ToolCommand {
       matches.removeAll { $0.metric == .instructions }
     }
     return (matches, notes)
+  }
+
+  /// Whether the report at `path`, whose rows are `results`, is the main job's: written by the
+  /// default sweep, as its `sweep` column says; a report of schema 4 or older does not say,
+  /// and is the main job's unless its default name says otherwise (`_quick`, `_partial`).
+  ///
+  /// - Complexity: O(*r*) for *r* rows.
+  static func isMainJob(_ path: String, _ results: [CellResult]) -> Bool {
+    if let sweep = results.lazy.compactMap(\.environment.sweep).first {
+      return sweep == .default
+    }
+    return !DefaultReportName.isNarrowSweep(path)
   }
 
   /// The rows sorted oldest first, with the change from the previous row of the same allocator.

@@ -161,8 +161,7 @@ struct RunCommand: ToolCommand {
   func destination(_ environment: RunEnvironment) throws -> OutputFile? {
     if output == "-" { return nil }
     if let output { return OutputFile(output, replacing: force) }
-    let name = DefaultReportName(
-      environment, quick: selection.quick, narrowed: selection.isNarrowed, metric: metric)
+    let name = DefaultReportName(environment, sweep: selection.sweepKind, metric: metric)
     guard let number = name.firstFree() else {
       throw ValidationError(
         "\(name.path(1)) and \(DefaultReportName.largestNumber - 1) numbered names after it"

@@ -8,7 +8,8 @@ import ObservationReports
 /// The suffixes say what kind of sweep wrote the report (`--quick`, a selection narrowed by
 /// `--backend`, `--workload`, `--sizes`, `--depths` or `--allocator`, `--metric
 /// instructions`); `_2`, `_3`, ... follow when the name is taken, so that a run never replaces
-/// a report. `history` reads the suffixes to follow the main job's reports only.
+/// a report. The report's `sweep` column says the same to readers; `history` reads the
+/// suffixes only for a report older than that column.
 package struct DefaultReportName {
   /// The path without the number and the extension.
   let stem: String
@@ -18,11 +19,11 @@ package struct DefaultReportName {
 
   init(stem: String) { self.stem = stem }
 
-  /// The default name of a report of `metric` measured in `environment`.
-  package init(_ environment: RunEnvironment, quick: Bool, narrowed: Bool, metric: Metric) {
+  /// The default name of a report of `metric` measured in `environment` by a sweep of `sweep`.
+  package init(_ environment: RunEnvironment, sweep: SweepKind, metric: Metric) {
     stem =
       "Results/\(String(environment.date.prefix(10)))_\(environment.commit)_\(environment.host)"
-      + (quick ? "_quick" : "") + (narrowed ? "_partial" : "")
+      + (sweep.isQuick ? "_quick" : "") + (sweep.isNarrowed ? "_partial" : "")
       + (metric == .instructions ? "_instructions" : "")
   }
 

@@ -81,6 +81,9 @@ struct CellSelection: ParsableArguments {
       || allocator != nil
   }
 
+  /// Which sweep the options make: the default one, or a quick or narrowed one.
+  var sweepKind: SweepKind { SweepKind(quick: quick, narrowed: isNarrowed) }
+
   /// The observer counts to measure: `--sizes`, or the default (or quick) sweep's.
   var plannedSizes: [Int] { sizes?.elements ?? (quick ? Self.quickSizes : Self.defaultSizes) }
 
@@ -146,7 +149,7 @@ struct CellSelection: ParsableArguments {
       rows: try tool.rows(backend), everyWorkload: backend != nil,
       workloads: plannedWorkloads(metric: metric), sizes: plannedSizes, depths: plannedDepths,
       contendedSizes: plannedContendedSizes, threads: plannedThreads, allocators: allocators,
-      metric: metric, repetitions: repetitions, processes: processes,
+      kind: sweepKind, metric: metric, repetitions: repetitions, processes: processes,
       budget: budget, simulatesCaches: simulatesCaches)
   }
 }
