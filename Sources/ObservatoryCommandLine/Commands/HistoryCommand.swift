@@ -79,6 +79,11 @@ struct HistoryCommand: ToolCommand {
         paths.append(path)
       }
     }
+    if paths.isEmpty, let matrix = reports.first {
+      throw ValidationError(
+        "\(matrix): a conformance matrix (header '\(ConformanceMatrix.csvHeader)'), not a report"
+          + " of costs; history reads the reports run writes (header 'schema,run_id,...')")
+    }
     var reportsRead: [(path: String, results: [CellResult])] = []
     for path in paths {
       do { reportsRead.append((path, try Report.read(path).results)) } catch let error
