@@ -208,21 +208,46 @@ let package = Package(
       dependencies: ["ObservationCore", "ObservationConformance", "LinkedListBackend"],
       path: "Tests/Fixtures/ConformanceFixtures",
       swiftSettings: languageMode),
+    // What several test targets share: the tags and traits that say which tests a sanitizer's
+    // pass leaves out, and reports built as a sweep builds them, to read, compare and draw.
+    .target(name: "TestTraits", path: "Tests/TestTraits", swiftSettings: swift6),
+    .target(
+      name: "ReportFixtures",
+      dependencies: [
+        "ObservationHarness", "ObservationReports", "ObservationReportPage",
+        "ObservationConformance", "ObservationWorkloads",
+      ],
+      path: "Tests/ReportFixtures", swiftSettings: swift6),
     .testTarget(
       name: "ObservationConformanceTests",
       dependencies: [
         "ObservationCore", "ObservationFixtures", "ObservationConformance",
         "ObservationConformanceTesting", "ObservationBackends", "LinkedListBackend", "ArrayBackend",
         "SubjectBackend", "SwiftObservationBackend", "DenseBackend", "conformance-fixtures",
+        "observatory", "TestTraits",
       ],
       swiftSettings: languageMode),
     .testTarget(
+      name: "ObservationReportsTests",
+      dependencies: [
+        "ObservationReports", "ObservationWorkloads", "ObservationHarness", "ReportFixtures",
+      ],
+      swiftSettings: swift6),
+    .testTarget(
       name: "ObservationHarnessTests",
       dependencies: [
-        "ObservationHarness", "ObservatoryCommandLine", "observatory", "ObservationCore",
-        "ObservationBackends", "ObservationReports", "ObservationReportPage", "DenseBackend",
-        "ObservationConformance", "ObservationConformanceTesting", "ObservationWorkloads",
-        "CReference",
+        "ObservationHarness", "ObservationCore", "ObservationBackends", "ObservationReports",
+        "ObservationWorkloads", "ArrayBackend", "DenseBackend", "CReference", "ReportFixtures",
+        "TestTraits",
+      ],
+      swiftSettings: languageMode),
+    .testTarget(
+      name: "ObservatoryCommandLineTests",
+      dependencies: [
+        "ObservatoryCommandLine", "observatory", "ObservationHarness", "ObservationReports",
+        "ObservationReportPage", "ObservationConformance", "ObservationConformanceTesting",
+        "ObservationBackends", "ObservationCore", "ObservationWorkloads", "DenseBackend",
+        "ReportFixtures", "TestTraits",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: languageMode),

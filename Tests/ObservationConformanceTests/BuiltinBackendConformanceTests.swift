@@ -6,6 +6,7 @@ import ObservationConformanceTesting
 import ObservationCore
 import ObservationFixtures
 import SubjectBackend
+import TestTraits
 import Testing
 
 @testable import ObservationConformance

@@ -1,6 +1,7 @@
 import DenseBackend
 import ObservationConformance
 import ObservationCore
+import TestTraits
 import Testing
 
 /// Observatory's own backends, with and without replay: the rules each variant must pass by

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import ObservationHarness
-@testable import ObservatoryCommandLine
 
 @Suite("Cost projection")
 struct CostProjectionTests {

@@ -1,10 +1,11 @@
+import ArrayBackend
 import Foundation
 import ObservationWorkloads
+import ReportFixtures
 import Testing
 
 @testable import ObservationHarness
 @testable import ObservationReports
-@testable import ObservatoryCommandLine
 
 @Suite("Instruction counts")
 struct InstructionCountTests {
@@ -85,7 +86,7 @@ struct InstructionCountTests {
         CellRequest(
           backend: "array", workload: .subscribe, n: 16, repetitions: 1, budget: 10, seed: 1,
           scale: 1.0 / 16, metric: .instructions),
-        among: MeasuredBackend.builtIns))
+        among: [MeasuredBackend(ArrayStrategy())]))
     #expect(outcome.problem == nil)
     #expect(outcome.measuredOperations == 16 * 16)
   }
@@ -219,9 +220,5 @@ struct PairedTests {
     #expect(inconclusive.summary.contains("2 cell(s) could not be told from noise"))
     let regressed = report([.inconclusive, .regression, .unchanged])
     #expect(regressed.conclusion == .regression)
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(inconclusive.json().utf8)) as? [String: Any])
-    #expect(json["conclusion"] as? String == "inconclusive")
-    #expect(json["inconclusive"] as? Int == 2 && json["regressions"] as? Int == 0)
   }
 }

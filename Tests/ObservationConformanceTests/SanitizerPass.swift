@@ -1,34 +1,7 @@
 import ObservationBackends
 import ObservationConformance
+import TestTraits
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// The sanitizer this test process was built with, if any (`swift test --sanitize=…`).
-///
-/// Some suites exist for one sanitizer's step of CI and repeat, without it, what another test
-/// of the same run already checks: they run only under that sanitizer, and say so when skipped.
-enum Sanitizer {
-  /// Whether the thread sanitizer's runtime is in this process.
-  static let thread = runtimeIsLoaded("__tsan_init")
-  /// Whether the address sanitizer's runtime is in this process.
-  static let address = runtimeIsLoaded("__asan_init")
-
-  /// Whether `symbol`, an entry point of a sanitizer's runtime, is in this process.
-  ///
-  /// - Complexity: one dynamic-linker look-up.
-  private static func runtimeIsLoaded(_ symbol: String) -> Bool {
-    #if canImport(Glibc)
-    return dlsym(UnsafeMutableRawPointer(bitPattern: 0), symbol) != nil
-    #else
-    return dlsym(UnsafeMutableRawPointer(bitPattern: -2), symbol) != nil
-    #endif
-  }
-}
 
 /// How a sanitizer's pass runs the rules: what it is for is memory errors and data races on
 /// the code paths each rule drives, while the exact outcomes at the rules' full strength are

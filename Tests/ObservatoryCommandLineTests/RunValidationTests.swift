@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReportFixtures
 import Testing
 
 @testable import ObservationHarness

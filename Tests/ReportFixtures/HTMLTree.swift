@@ -6,26 +6,26 @@
 /// in `script` and `style`, comments, the doctype, and character references in text and
 /// attributes. An end tag that does not close the innermost open element is an error: the
 /// page must nest properly, or a browser would repair it into another tree.
-struct HTMLTree {
+package struct HTMLTree {
   /// One element: its name, attributes and children.
-  final class Element {
-    let name: String
-    let attributes: [String: String]
-    var children: [Node] = []
-    weak var parent: Element?
+  package final class Element {
+    package let name: String
+    package let attributes: [String: String]
+    package var children: [Node] = []
+    package weak var parent: Element?
 
-    init(name: String, attributes: [String: String]) {
+    package init(name: String, attributes: [String: String]) {
       self.name = name
       self.attributes = attributes
     }
 
     /// Its classes.
-    var classes: Set<String> {
+    package var classes: Set<String> {
       Set((attributes["class"] ?? "").split(separator: " ").map(String.init))
     }
 
     /// The text of it and its descendants, character references decoded.
-    var text: String {
+    package var text: String {
       children.map { child in
         switch child {
         case .text(let text): return text
@@ -36,7 +36,7 @@ struct HTMLTree {
 
     /// Its descendants named `name` (any name if `nil`) having every class in `classes`, in
     /// document order.
-    func all(_ name: String? = nil, classes: Set<String> = []) -> [Element] {
+    package func all(_ name: String? = nil, classes: Set<String> = []) -> [Element] {
       var found: [Element] = []
       for case .element(let child) in children {
         if (name == nil || child.name == name) && classes.isSubset(of: child.classes) {
@@ -48,7 +48,7 @@ struct HTMLTree {
     }
 
     /// Its children that are elements named `name`.
-    func childElements(_ name: String) -> [Element] {
+    package func childElements(_ name: String) -> [Element] {
       children.compactMap { child in
         if case .element(let element) = child, element.name == name { return element }
         return nil
@@ -57,26 +57,26 @@ struct HTMLTree {
   }
 
   /// A child of an element.
-  enum Node {
+  package enum Node {
     case element(Element)
     case text(String)
   }
 
   /// Why a text is not a page this parser accepts.
-  struct ParseError: Error, CustomStringConvertible {
-    let description: String
+  package struct ParseError: Error, CustomStringConvertible {
+    package let description: String
   }
 
   /// The document: a root holding the `html` element.
-  let root = Element(name: "#document", attributes: [:])
+  package let root = Element(name: "#document", attributes: [:])
 
-  static let voidElements: Set<String> = [
+  package static let voidElements: Set<String> = [
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
     "wbr",
   ]
-  static let rawTextElements: Set<String> = ["script", "style"]
+  package static let rawTextElements: Set<String> = ["script", "style"]
 
-  init(_ html: String) throws {
+  package init(_ html: String) throws {
     let scalars = Array(html.unicodeScalars)
     var index = 0
     var open: [Element] = [root]
@@ -208,12 +208,12 @@ struct HTMLTree {
   }
 
   /// Every element named `name` (any if `nil`) with every class in `classes`.
-  func all(_ name: String? = nil, classes: Set<String> = []) -> [Element] {
+  package func all(_ name: String? = nil, classes: Set<String> = []) -> [Element] {
     root.all(name, classes: classes)
   }
 
   /// Text with its character references decoded: the five the page writes, and numeric ones.
-  static func decode(_ text: String) -> String {
+  package static func decode(_ text: String) -> String {
     guard text.contains("&") else { return text }
     var result = ""
     var rest = Substring(text)

@@ -3,6 +3,7 @@ import DenseBackend
 import Foundation
 import ObservationBackends
 import ObservationCore
+import ReportFixtures
 import Synchronization
 import Testing
 

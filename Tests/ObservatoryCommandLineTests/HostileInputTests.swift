@@ -1,5 +1,6 @@
 import Foundation
 import ObservationHarness
+import TestTraits
 import Testing
 
 /// The built `observatory`, run as a user runs it, on hostile inputs, odd output paths, full

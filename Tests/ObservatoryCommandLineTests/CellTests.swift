@@ -3,6 +3,7 @@ import Foundation
 import ObservationBackends
 import ObservationCore
 import ObservationWorkloads
+import TestTraits
 import Testing
 
 @testable import ObservationHarness

@@ -1,5 +1,6 @@
 import Foundation
 import ObservationWorkloads
+import ReportFixtures
 import Testing
 
 @testable import ObservationHarness

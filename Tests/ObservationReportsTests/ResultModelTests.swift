@@ -1,8 +1,9 @@
 import Foundation
+import ObservationHarness
 import ObservationWorkloads
+import ReportFixtures
 import Testing
 
-@testable import ObservationHarness
 @testable import ObservationReports
 
 @Suite("The typed result model")
@@ -154,19 +155,5 @@ struct ResultModelTests {
     ] {
       #expect(CellResult.Status(name: status.name, reason: status.reason) == status)
     }
-  }
-
-  @Test("The sweep's rules answer from one place")
-  func policy() {
-    #expect(CellPolicy.repetitions(9, n: 1024) == 9)
-    #expect(CellPolicy.repetitions(9, n: CellPolicy.largeSize) == 2)
-    #expect(CellPolicy.skipsWarmUp(n: CellPolicy.largeSize) && !CellPolicy.skipsWarmUp(n: 1024))
-    #expect(CellPolicy.isCapped(measured: 2, requested: 9))
-    #expect(!CellPolicy.isCapped(measured: 2, requested: 2))
-    #expect(Workload.churn.minimumOperations(n: 1 << 20) == Drivers.fewestChurnSteps)
-    #expect(Workload.notify.minimumOperations(n: 1024) == 1024)
-    #expect(CellPolicy.hardLimit(budget: 1) > 1)
-    #expect(CellPolicy.skips(projectedSeconds: 2, budget: 1))
-    #expect(!CellPolicy.skips(projectedSeconds: 1.2, budget: 1))
   }
 }
