@@ -1,18 +1,4 @@
 extension AnyObservable {
-  /// Creates a read-only handle from a getter and an observe function; `replaysLater` says
-  /// whether observers get the current value on a later turn (see
-  /// ``ObservableValue/replaysLater``).
-  public init(
-    get: @escaping () -> Value,
-    observe: @escaping (@escaping (Value) -> Void) -> AnyObservationToken,
-    replaysLater: Bool = false
-  ) {
-    _get = get
-    _observe = observe
-    _observeWithCompletion = nil
-    self.replaysLater = replaysLater
-  }
-
   /// Observes through an intermediate: for each value of this handle, observes the handle that
   /// `select` returns for it, cancelling the previous one; `nil` from `select` delivers `nil`.
   ///
@@ -41,7 +27,7 @@ extension AnyObservable {
   {
     let outer = self
     return AnyObservable<Inner?>(
-      get: { select(outer.value)?.value },
+      value: { select(outer.value)?.value },
       observe: { handler in
         let chain = ChainedObservation<Inner>()
         let token = ChainedObservationToken(chain)

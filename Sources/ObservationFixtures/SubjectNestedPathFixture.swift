@@ -106,7 +106,7 @@ public final class SubjectNestedPathFixture: NestedPathFixture {
   /// `Node??` as `Node?`: a missing link and a link to nothing are the same to the path.
   private static func flattened(_ link: AnyObservable<Node??>) -> AnyObservable<Node?> {
     AnyObservable<Node?>(
-      get: { link.value ?? nil },
+      value: { link.value ?? nil },
       observe: { handler in link.observe { handler($0 ?? nil) } },
       replaysLater: link.replaysLater)
   }

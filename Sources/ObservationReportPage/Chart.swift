@@ -62,7 +62,7 @@ struct Chart {
     var allocator: Allocator
     /// The workload.
     var workload: Workload
-    /// The workload's pattern (`none` for most).
+    /// The workload's pattern (`single` for most).
     var pattern: WorkloadPattern
     /// The path depth (0 for the single-property workloads) of a chart against *n*, or the
     /// size of a chart against depth.

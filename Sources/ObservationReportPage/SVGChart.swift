@@ -21,7 +21,7 @@ package struct SVGChart: Sendable {
   package struct Selection: Hashable, Sendable, CustomStringConvertible {
     /// The workload.
     package var workload: Workload
-    /// The workload's pattern (`none` for a workload without variants).
+    /// The workload's pattern (`single` for a workload without variants).
     package var pattern: WorkloadPattern
 
     /// The chart of `workload` in `pattern`.

@@ -9,7 +9,7 @@ public struct Cell: Hashable, Sendable {
   public var backend: String
   /// What the cell measures.
   public var workload: Workload
-  /// How the workload varies (`none` for a workload without patterns).
+  /// How the workload varies (`single`, written `-`, for a workload without patterns).
   public var pattern: WorkloadPattern
   /// The number of observers.
   public var n: Int

@@ -8,8 +8,12 @@ package enum SweepDefaults {
   /// The observer counts of the quick (smoke) sweep.
   package static let quickSizes = [1, 16, 256]
 
-  /// The depths of the nested workload's path: the mission's `controller?.player?.title`.
-  package static let depths = [3]
+  /// The depth of a nested path like the mission's `controller?.player?.title`: the one the
+  /// default sweep measures, and the one `history` follows unless told another.
+  package static let nestedDepth = 3
+
+  /// The depths of the nested workload's path in the default sweep.
+  package static let depths = [nestedDepth]
 
   /// The threads the contended workloads measure: how cost grows from one to eight.
   package static let threads = [1, 2, 4, 8]

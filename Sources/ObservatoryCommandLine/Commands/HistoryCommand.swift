@@ -28,7 +28,7 @@ struct HistoryCommand: ToolCommand {
   @Option(
     name: .long,
     help: """
-      Path depth for nested (default \(SweepDefaults.depths.map(String.init).joined(separator: ","))); \
+      Path depth for nested (default \(SweepDefaults.nestedDepth)); \
       other workloads have depth 0.
       """)
   var depth: Int?
@@ -43,7 +43,7 @@ struct HistoryCommand: ToolCommand {
   var metric: Metric?
 
   /// The depth to match: as given, or the sweep's default for the workload.
-  var plannedDepth: Int { depth ?? (workload == .nested ? SweepDefaults.depths.last! : 0) }
+  var plannedDepth: Int { depth ?? (workload == .nested ? SweepDefaults.nestedDepth : 0) }
 
   func validate() throws {
     if reports.isEmpty { throw ValidationError("give at least one report, e.g. Results/*.csv") }

@@ -94,12 +94,17 @@ struct RunCommand: ToolCommand {
     if let processes, !(1...100).contains(processes) {
       throw ValidationError("--processes must be an integer from 1 to 100, got \(processes)")
     }
-    if let repetitions, !(1...10_000).contains(repetitions) {
-      throw ValidationError("--repetitions must be an integer from 1 to 10000, got \(repetitions)")
-    }
-    if let cellBudget, !(cellBudget.isFinite && cellBudget > 0 && cellBudget <= 86_400) {
+    let repetitionRange = CellRequest.repetitionRange
+    if let repetitions, !repetitionRange.contains(repetitions) {
       throw ValidationError(
-        "--cell-budget must be a number of seconds in (0, 86400], got \(cellBudget)")
+        "--repetitions must be an integer from \(repetitionRange.lowerBound) to"
+          + " \(repetitionRange.upperBound), got \(repetitions)")
+    }
+    let maximumBudget = CellRequest.maximumBudget
+    if let cellBudget, !(cellBudget.isFinite && cellBudget > 0 && cellBudget <= maximumBudget) {
+      throw ValidationError(
+        "--cell-budget must be a number of seconds in (0, \(Int(maximumBudget))], got"
+          + " \(cellBudget)")
     }
     if format == .json && output == nil {
       throw ValidationError(
