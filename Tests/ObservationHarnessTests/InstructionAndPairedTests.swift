@@ -206,7 +206,7 @@ struct PairedTests {
   func pairedConclusion() throws {
     func report(_ verdicts: [Comparison.Verdict]) -> PairedReport {
       let cells = verdicts.enumerated().map { index, verdict in
-        var cell = PairedRunner.Entry(plan: Rows.plan(n: 16 << index))
+        var cell = PairedRunner.Entry(cell: Rows.plan(n: 16 << index))
         cell.verdict = verdict
         return cell
       }

@@ -12,7 +12,7 @@ struct PairedReportJSONTests {
   func conclusionInJSON() throws {
     let cells = [Comparison.Verdict.unchanged, .inconclusive, .inconclusive].enumerated().map {
       index, verdict in
-      var cell = PairedRunner.Entry(plan: Rows.plan(n: 16 << index))
+      var cell = PairedRunner.Entry(cell: Rows.plan(n: 16 << index))
       cell.verdict = verdict
       return cell
     }

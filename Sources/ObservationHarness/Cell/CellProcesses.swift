@@ -11,7 +11,7 @@ import ObservationReports
 /// fewer than it asked for, if that is less) is capped. A process that reports a problem, is
 /// capped, times out or fails ends the cell with its own result.
 struct CellProcesses {
-  let plan: Cell
+  let cell: Cell
   /// The processes the cell runs in all, and the repetitions each measures.
   let count: Int
   let repetitionsPerProcess: Int
@@ -21,10 +21,10 @@ struct CellProcesses {
   /// Set when a process ended the cell early.
   private var ending: CellRunner.Result?
 
-  /// The cell `plan` before any of its processes ran, laid out as `runner` lays it out.
-  init(_ plan: Cell, runner: CellRunner) {
-    self.plan = plan
-    (count, repetitionsPerProcess) = runner.layout(plan)
+  /// `cell` before any of its processes ran, laid out as `runner` lays it out.
+  init(_ cell: Cell, runner: CellRunner) {
+    self.cell = cell
+    (count, repetitionsPerProcess) = runner.layout(cell)
   }
 
   /// Whether no further process runs: all ran, one ended the cell, or the budget is spent.
@@ -44,7 +44,7 @@ struct CellProcesses {
     }
     let start = DispatchTime.now()
     let result = runner.runProcess(
-      plan, repetitions: repetitionsPerProcess, budget: runner.budget / Double(count),
+      cell, repetitions: repetitionsPerProcess, budget: runner.budget / Double(count),
       scale: runner.instructionCounter == nil ? nil : runner.instructionScale)
     spentSeconds += Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     started += 1

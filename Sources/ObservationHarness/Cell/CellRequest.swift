@@ -70,18 +70,18 @@ package struct CellRequest: Sendable, Hashable {
     }
   }
 
-  /// A request for the cell `plan` measures, without its allocator (the process's environment
+  /// A request for what `cell` measures, without its allocator (the process's environment
   /// decides that).
   package init(
-    _ plan: Cell, repetitions: Int, budget: Double, seed: UInt64 = 0x5EED, scale: Double? = nil,
+    _ cell: Cell, repetitions: Int, budget: Double, seed: UInt64 = 0x5EED, scale: Double? = nil,
     metric: Metric = .time
   ) {
-    backend = plan.backend
-    workload = plan.workload
-    pattern = plan.pattern
-    n = plan.n
-    depth = plan.depth
-    threads = plan.threads
+    backend = cell.backend
+    workload = cell.workload
+    pattern = cell.pattern
+    n = cell.n
+    depth = cell.depth
+    threads = cell.threads
     self.repetitions = repetitions
     self.budget = budget
     self.seed = seed

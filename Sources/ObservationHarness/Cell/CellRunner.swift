@@ -42,25 +42,25 @@ package struct CellRunner {
   /// How many processes, and repetitions in each, a cell uses. Counting instructions, each
   /// process runs one repetition: it is repeatable, and more processes only measure the spread
   /// of a backend that is not.
-  func layout(_ plan: Cell) -> (processes: Int, repetitions: Int) {
-    let processes = processes(plan.backend)
+  func layout(_ cell: Cell) -> (processes: Int, repetitions: Int) {
+    let processes = processes(cell.backend)
     if instructionCounter != nil { return (max(1, processes), 1) }
-    let count = max(1, min(processes, repetitions(plan.n)))
-    return (count, max(1, Int((Double(repetitions(plan.n)) / Double(count)).rounded(.up))))
+    let count = max(1, min(processes, repetitions(cell.n)))
+    return (count, max(1, Int((Double(repetitions(cell.n)) / Double(count)).rounded(.up))))
   }
 
   /// Repetitions a cell runs in all, warm-ups included (none at ``CellPolicy/largeSize``
   /// or more).
-  func totalRepetitions(_ plan: Cell) -> Int {
-    let (count, perProcess) = layout(plan)
-    return count * (perProcess + (CellPolicy.skipsWarmUp(n: plan.n) ? 0 : 1))
+  func totalRepetitions(_ cell: Cell) -> Int {
+    let (count, perProcess) = layout(cell)
+    return count * (perProcess + (CellPolicy.skipsWarmUp(n: cell.n) ? 0 : 1))
   }
 
   /// Runs the cell's processes one after another. The budget holds for the whole cell: once it
   /// is spent, no further process starts, and a cell left with fewer than three repetitions
   /// (or fewer than it asked for, if that is less) is capped.
-  func run(_ plan: Cell) -> Result {
-    var processes = CellProcesses(plan, runner: self)
+  func run(_ cell: Cell) -> Result {
+    var processes = CellProcesses(cell, runner: self)
     while processes.runNext(with: self) {}
     return processes.result
   }
@@ -88,9 +88,9 @@ package struct CellRunner {
   /// Runs one process of the cell: `repetitions` after a warm-up, each doing `scale` of the
   /// full work, or calibrated to about 20 ms when `scale` is `nil`.
   func runProcess(
-    _ plan: Cell, repetitions: Int, budget: Double, scale: Double?
+    _ cell: Cell, repetitions: Int, budget: Double, scale: Double?
   ) -> Result {
-    switch start(plan, repetitions: repetitions, budget: budget, scale: scale) {
+    switch start(cell, repetitions: repetitions, budget: budget, scale: scale) {
     case .success(let running): return running.finish()
     case .failure(let failure): return failure.result
     }
@@ -105,12 +105,12 @@ package struct CellRunner {
   /// measures in turn with another process (see ``TurnTaking``), on the `cpu`-th processor this
   /// process may use. The cell process is killed by the kernel if this one dies.
   func start(
-    _ plan: Cell, repetitions: Int, budget: Double, scale: Double?,
+    _ cell: Cell, repetitions: Int, budget: Double, scale: Double?,
     turns: (takeFrom: String, passTo: String)? = nil, cpu: Int? = nil
   ) -> Swift.Result<RunningCell, StartFailure> {
     let process = Process()
     var request = CellRequest(
-      plan, repetitions: repetitions, budget: budget, seed: seed, scale: scale,
+      cell, repetitions: repetitions, budget: budget, seed: seed, scale: scale,
       metric: instructionCounter == nil ? .time : .instructions)
     request.parent = getpid()
     request.cpu = cpu
@@ -131,12 +131,12 @@ package struct CellRunner {
       process.arguments = arguments
     }
     environment["LD_PRELOAD"] = nil
-    if plan.allocator == .jemalloc, let jemallocPath { environment["LD_PRELOAD"] = jemallocPath }
+    if cell.allocator == .jemalloc, let jemallocPath { environment["LD_PRELOAD"] = jemallocPath }
     process.environment = environment
     let running = RunningCell(
       process: process, countsFile: countsFile,
       deadline: .now() + CellPolicy.hardLimit(budget: budget),
-      preloadedJemalloc: plan.allocator == .jemalloc ? jemallocPath : nil)
+      preloadedJemalloc: cell.allocator == .jemalloc ? jemallocPath : nil)
     process.standardOutput = running.output
     process.standardError = running.errors
     process.terminationHandler = { [done = running.done] _ in done.signal() }

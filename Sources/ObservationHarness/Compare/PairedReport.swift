@@ -21,17 +21,19 @@ package struct PairedReport {
     Comparison.Conclusion(regressions: regressions.count, inconclusive: inconclusive.count)
   }
 
-  private func name(_ plan: Cell) -> String { plan.key }
+  private func name(_ cell: Cell) -> String { cell.key }
 
-  package func columns(_ cell: PairedRunner.Entry) -> [String] {
+  package func columns(_ entry: PairedRunner.Entry) -> [String] {
     let median = { (values: [Double]) in
       CellResult.Quantiles(values).map { readableNanoseconds($0.median) } ?? "-"
     }
-    guard let estimate = cell.estimate else {
-      return [name(cell.plan), median(cell.baseSamples), median(cell.candidateSamples), "-", "-"]
+    guard let estimate = entry.estimate else {
+      return [
+        name(entry.cell), median(entry.baseSamples), median(entry.candidateSamples), "-", "-",
+      ]
     }
     return [
-      name(cell.plan), median(cell.baseSamples), median(cell.candidateSamples),
+      name(entry.cell), median(entry.baseSamples), median(entry.candidateSamples),
       String(format: "%+.1f%%", (estimate.ratio - 1) * 100),
       String(format: "[%+.1f%%, %+.1f%%]", (estimate.lower - 1) * 100, (estimate.upper - 1) * 100),
     ]

@@ -23,7 +23,7 @@ package struct PairedRunner {
 
   /// One cell measured on both builds.
   package struct Entry {
-    package var plan: Cell
+    package var cell: Cell
     /// Every measured repetition's nanoseconds per operation, per build.
     package var baseSamples: [Double] = []
     package var candidateSamples: [Double] = []
@@ -35,85 +35,85 @@ package struct PairedRunner {
     package var reason = ""
   }
 
-  /// Measures `plan` with both builds, round after round, and judges the ratios.
+  /// Measures `cell` with both builds, round after round, and judges the ratios.
   ///
   ///  - Complexity: `rounds` pairs of cell processes.
-  package func run(_ plan: Cell) -> Entry {
-    var cell = Entry(plan: plan)
+  package func run(_ cell: Cell) -> Entry {
+    var entry = Entry(cell: cell)
     // The base calibrates; every process then does the same work.
     let scale: Double
-    switch base.runProcess(plan, repetitions: 1, budget: base.budget, scale: nil) {
+    switch base.runProcess(cell, repetitions: 1, budget: base.budget, scale: nil) {
     case .finished(let outcome) where outcome.problem == nil && !outcome.capped:
       guard let calibrated = outcome.scale else {
-        cell.reason = "the base build prints no work scale: it predates `ab`"
-        return cell
+        entry.reason = "the base build prints no work scale: it predates `ab`"
+        return entry
       }
       // The base calibrated its work to a sweep's repetition; a round's is shorter.
       scale = min(1, calibrated * Self.repetitionSeconds / CellExecution.repetitionTarget)
     case .finished(let outcome):
-      cell.reason = "not measured in the base: " + (outcome.problem ?? "capped")
-      return cell
+      entry.reason = "not measured in the base: " + (outcome.problem ?? "capped")
+      return entry
     case .timedOut:
-      cell.reason = "not measured in the base: capped"
-      return cell
+      entry.reason = "not measured in the base: capped"
+      return entry
     case .incompatible(let reason):
-      cell.reason =
+      entry.reason =
         "the two builds cannot be paired (\(reason)): build both sides from this version or later"
-      return cell
+      return entry
     case .failed(let reason), .notApplicable(let reason):
-      cell.reason = "not measured in the base: \(reason)"
-      return cell
+      entry.reason = "not measured in the base: \(reason)"
+      return entry
     }
-    if let failure = measureRounds(&cell, scale: scale) { return failure }
-    cell = judge(cell)
-    guard cell.verdict == .regression || cell.verdict == .improvement else { return cell }
+    if let failure = measureRounds(&entry, scale: scale) { return failure }
+    entry = judge(entry)
+    guard entry.verdict == .regression || entry.verdict == .improvement else { return entry }
     // A verdict must survive a second measurement: a burst of load that happened to hit one
     // build's turns more than the other's does not come back on cue, a real change does.
     // The second batch of rounds must by itself move the same way past the threshold, and
     // the interval over both batches must still clear it.
-    let first = cell.verdict
-    var second = Entry(plan: plan)
+    let first = entry.verdict
+    var second = Entry(cell: cell)
     if let failure = measureRounds(&second, scale: scale) { return failure }
-    cell.baseSamples += second.baseSamples
-    cell.candidateSamples += second.candidateSamples
-    cell.roundRatios += second.roundRatios
-    cell = judge(cell)
+    entry.baseSamples += second.baseSamples
+    entry.candidateSamples += second.candidateSamples
+    entry.roundRatios += second.roundRatios
+    entry = judge(entry)
     let repeated = RatioEstimate(pairedRatios: second.roundRatios, confidence: confidence)
     let confirmed =
       repeated.map {
         first == .regression ? $0.ratio > 1 + threshold : $0.ratio < 1 - threshold
       } ?? false
-    if cell.verdict != first || !confirmed {
-      cell.verdict = .inconclusive
-      cell.reason = "not confirmed by a second measurement"
+    if entry.verdict != first || !confirmed {
+      entry.verdict = .inconclusive
+      entry.reason = "not confirmed by a second measurement"
     }
-    return cell
+    return entry
   }
 
-  /// Runs `rounds` rounds into `cell`'s samples; the cell to report if a process failed.
-  private func measureRounds(_ cell: inout Entry, scale: Double) -> Entry? {
+  /// Runs `rounds` rounds into `entry`'s samples; the entry to report if a process failed.
+  private func measureRounds(_ entry: inout Entry, scale: Double) -> Entry? {
     for round in 0..<rounds {
       let baseFirst = round.isMultiple(of: 2)
       let pair: (base: CellRunner.Result, candidate: CellRunner.Result)
       do {
-        pair = try measureInTurns(cell.plan, scale: scale, baseFirst: baseFirst, cpu: round)
+        pair = try measureInTurns(entry.cell, scale: scale, baseFirst: baseFirst, cpu: round)
       } catch {
-        cell.reason = "could not set up the turns: \(error)"
-        return cell
+        entry.reason = "could not set up the turns: \(error)"
+        return entry
       }
       guard case .finished(let baseOutcome) = pair.base, baseOutcome.problem == nil,
         !baseOutcome.capped, !baseOutcome.nanosecondsPerOperation.isEmpty
-      else { return judgeFailure(cell, pair.base, isCandidate: false) }
+      else { return judgeFailure(entry, pair.base, isCandidate: false) }
       guard case .finished(let candidateOutcome) = pair.candidate,
         candidateOutcome.problem == nil, !candidateOutcome.capped,
         !candidateOutcome.nanosecondsPerOperation.isEmpty
-      else { return judgeFailure(cell, pair.candidate, isCandidate: true) }
+      else { return judgeFailure(entry, pair.candidate, isCandidate: true) }
       let baseTimes = baseOutcome.nanosecondsPerOperation
       let candidateTimes = candidateOutcome.nanosecondsPerOperation
-      cell.baseSamples += baseTimes
-      cell.candidateSamples += candidateTimes
+      entry.baseSamples += baseTimes
+      entry.candidateSamples += candidateTimes
       let ratios = zip(baseTimes, candidateTimes).map { $1 / $0 }
-      if let median = CellResult.Quantiles(ratios)?.median { cell.roundRatios.append(median) }
+      if let median = CellResult.Quantiles(ratios)?.median { entry.roundRatios.append(median) }
     }
     return nil
   }
@@ -126,7 +126,7 @@ package struct PairedRunner {
   /// linked-list delivery), so two processes on two processors, even taking turns, see two
   /// machines. Rounds go round the processors, so every one of them is in the verdict.
   private func measureInTurns(
-    _ plan: Cell, scale: Double, baseFirst: Bool, cpu: Int
+    _ cell: Cell, scale: Double, baseFirst: Bool, cpu: Int
   )
     throws -> (
       base: CellRunner.Result, candidate: CellRunner.Result
@@ -143,7 +143,7 @@ package struct PairedRunner {
       >
     {
       runner.start(
-        plan, repetitions: repetitions, budget: runner.budget * 2, scale: scale,
+        cell, repetitions: repetitions, budget: runner.budget * 2, scale: scale,
         turns: (takeFrom, passTo), cpu: cpu)
     }
     let baseRun = start(base, takeFrom: pipes.toBase, passTo: pipes.toCandidate)
@@ -161,9 +161,9 @@ package struct PairedRunner {
     return results
   }
 
-  private func judgeFailure(_ cell: Entry, _ result: CellRunner.Result, isCandidate: Bool) -> Entry
+  private func judgeFailure(_ entry: Entry, _ result: CellRunner.Result, isCandidate: Bool) -> Entry
   {
-    var cell = cell
+    var entry = entry
     let what: String
     var capped = false
     switch result {
@@ -175,25 +175,25 @@ package struct PairedRunner {
       what = reason
     }
     if isCandidate {
-      cell.verdict = capped ? .capped : .regression
-      cell.reason = "the candidate \(what)"
+      entry.verdict = capped ? .capped : .regression
+      entry.reason = "the candidate \(what)"
     } else {
-      cell.reason = "the base \(what)"
+      entry.reason = "the base \(what)"
     }
-    return cell
+    return entry
   }
 
-  private func judge(_ cell: Entry) -> Entry {
-    var cell = cell
-    guard let estimate = RatioEstimate(pairedRatios: cell.roundRatios, confidence: confidence)
+  private func judge(_ entry: Entry) -> Entry {
+    var entry = entry
+    guard let estimate = RatioEstimate(pairedRatios: entry.roundRatios, confidence: confidence)
     else {
-      cell.reason = "too few rounds for a \(csvNumber(confidence * 100))% interval"
-      return cell
+      entry.reason = "too few rounds for a \(csvNumber(confidence * 100))% interval"
+      return entry
     }
-    cell.estimate = estimate
-    cell.verdict = Self.verdict(estimate, threshold: threshold)
-    if cell.verdict == .inconclusive { cell.reason = "the interval reaches past the threshold" }
-    return cell
+    entry.estimate = estimate
+    entry.verdict = Self.verdict(estimate, threshold: threshold)
+    if entry.verdict == .inconclusive { entry.reason = "the interval reaches past the threshold" }
+    return entry
   }
 
   /// Regression when the whole interval lies above 1 + `threshold`, improvement when below

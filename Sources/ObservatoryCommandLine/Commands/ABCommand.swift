@@ -126,7 +126,7 @@ struct ABCommand: ToolCommand {
     // A cell whose workload does not apply to its backend (a contended one, on a backend that
     // is not thread-safe) has nothing to pair.
     let known = tool.backends + MeasuredBackend.references
-    let plans = try selection.plan(
+    let cells = try selection.plan(
       of: tool, allocators: try selection.allocators(jemalloc: jemalloc),
       repetitions: repetitions
     ).cells.filter { known.row(named: $0.backend)?.reasonNotMeasured(on: $0.workload) == nil }
@@ -143,22 +143,22 @@ struct ABCommand: ToolCommand {
             + " both sides from the same version of the cell request, this one or later")
       }
     }
-    if plans.contains(where: { $0.allocator == .jemalloc }) {
+    if cells.contains(where: { $0.allocator == .jemalloc }) {
       try runner(base).checkJemalloc()
     }
     let pair = PairedRunner(
       base: runner(base), candidate: runner(candidate), rounds: rounds,
       repetitions: repetitions, threshold: threshold / 100, confidence: confidence)
-    var progress = SweepProgress(total: plans.count, quiet: reporting.quiet)
-    var cells: [PairedRunner.Entry] = []
-    for plan in plans {
-      let cell = pair.run(plan)
-      cells.append(cell)
+    var progress = SweepProgress(total: cells.count, quiet: reporting.quiet)
+    var entries: [PairedRunner.Entry] = []
+    for cell in cells {
+      let entry = pair.run(cell)
+      entries.append(entry)
       progress.advance(
-        "\(plan.backend) \(plan.workload.rawValue) \(plan.pattern.rawValue) n=\(plan.n):"
-          + " \(cell.verdict.rawValue)")
+        "\(cell.backend) \(cell.workload.rawValue) \(cell.pattern.rawValue) n=\(cell.n):"
+          + " \(entry.verdict.rawValue)")
     }
-    let report = PairedReport(cells: cells, threshold: threshold / 100, confidence: confidence)
+    let report = PairedReport(cells: entries, threshold: threshold / 100, confidence: confidence)
     try StandardOutput.write(
       try output.render(
         text: report.text(changesOnly:), markdown: report.markdown(changesOnly:),

@@ -17,7 +17,7 @@ extension PairedReport {
       regressions: regressions.count, inconclusive: inconclusive.count,
       cells: cells.filter { !changesOnly || $0.verdict != .unchanged }.map { entry in
         Document.Cell(
-          cell: entry.plan.key, verdict: entry.verdict.rawValue,
+          cell: entry.cell.key, verdict: entry.verdict.rawValue,
           reason: entry.reason.isEmpty ? nil : entry.reason, ratio: entry.estimate?.ratio,
           lower: entry.estimate?.lower, upper: entry.estimate?.upper,
           roundRatios: entry.roundRatios, baseNanoseconds: entry.baseSamples,
