@@ -16,11 +16,13 @@ public enum ConformanceSuite {
 
   /// Every rule of the catalogue, in catalogue order, including untested ones.
   public static let rules: [ConformanceRule] =
-    RegistrationRules.all + DeliveryRules.all + OrderRules.all + TimingRules.all
+    InitialValueRules.all + DeliveryRules.all + OrderRules.all + TimingRules.all
     + CancellationRules.all + SubscriptionRules.all + ReentrancyRules.all + MemoryRules.all
-    + CompletionRules.all + EqualityRules.all + AggregationRules.all + NestedPathRules.all
-    + ConcurrencyRules.all + ErrorRules.all + SequenceRules.all + DifferentialRules.all
-    + ErasureRules.all + MetaRules.all
+    + TerminationRules.all + EqualityRules.all + AggregationRules.all + KeyPathRules.all
+    + ThreadRules.all + ErrorRules.all
+    // Catalogue 1.1's rules on whole sequences keep the place they were added at.
+    + DeliveryRules.sequenceRules + ReentrancyRules.readBackRules + ScaleRules.all
+    + DifferentialRules.all + ErasureRules.all + MetaRules.all
 
   /// The rule with identifier `id`, or `nil`.
   public static func rule(_ id: RuleID) -> ConformanceRule? {

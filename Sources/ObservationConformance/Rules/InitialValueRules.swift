@@ -1,7 +1,7 @@
 import ObservationCore
 
 /// INIT: registration and the initial value.
-enum RegistrationRules {
+enum InitialValueRules {
   static let all: [ConformanceRule] = [
     ConformanceRule(
       "INIT-01", .capability, binds: .when(.has(.replaysCurrentValue)),

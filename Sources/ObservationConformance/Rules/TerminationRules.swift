@@ -1,7 +1,7 @@
 import ObservationCore
 
 /// TERM: completion.
-enum CompletionRules {
+enum TerminationRules {
   private static let noAPI = "the subject offers no completion API (CompletableObservableValue)"
 
   static let all: [ConformanceRule] = [

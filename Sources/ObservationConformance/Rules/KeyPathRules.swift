@@ -2,7 +2,7 @@ import ObservationCore
 import ObservationFixtures
 
 /// KP: nested key paths, `root.controller?.player?.title`.
-enum NestedPathRules {
+enum KeyPathRules {
   private static let noFixture =
     "the backend offers only Int subjects and no nested observation of its own"
 
