@@ -3,7 +3,8 @@
 Every workload the outside backend `slot-array` can run must have measured rows (status `ok`),
 as must `linked-list` and the reference rows, in one report of the usual schema; the report
 says which rows are the reference rows (`row_kind`), and they are the harness's three, and
-which sweep wrote it (`sweep`): a quick one narrowed to two backends, as CI runs it.
+which sweep wrote it (`sweep`): a quick one narrowed to two backends, as CI runs it. Each
+jemalloc row names the jemalloc its cell ran on (`allocator_version`), each system row none.
 """
 import csv
 import sys
@@ -36,6 +37,14 @@ if not {"slot-array", "linked-list"} <= kinds.get("backend", set()):
 sweeps = {row.get("sweep") for row in rows}
 if sweeps != {"quick-partial"}:
     problems.append(f"sweep says {sorted(map(str, sweeps))}, not ['quick-partial']")
+versions = {row["allocator"]: set() for row in rows}
+for row in rows:
+    versions[row["allocator"]].add(row.get("allocator_version") or "")
+if "" in versions.get("jemalloc", set()):
+    problems.append("a jemalloc row has no allocator_version")
+if versions.get("system", {""}) != {""}:
+    problems.append(f"system rows name an allocator version: {sorted(versions['system'])}")
 if problems:
     sys.exit(f"{path}: " + "; ".join(problems))
-print(f"{path}: {len(rows)} rows; slot-array measured on {len(ok['slot-array'])} workloads")
+print(f"{path}: {len(rows)} rows; slot-array measured on {len(ok['slot-array'])} workloads;"
+      f" jemalloc {', '.join(sorted(versions.get('jemalloc', {'-'})))}")

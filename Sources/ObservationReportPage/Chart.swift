@@ -109,7 +109,7 @@ struct Chart {
     var lastValue: Double?
     /// The statuses of the cells, `capped` first if any: the marker's kind.
     var status: String {
-      cells.contains { $0.status.name == "capped" } ? "capped" : cells[0].status.name
+      cells.contains { $0.status.kind == .capped } ? "capped" : cells[0].status.name
     }
   }
 

@@ -30,7 +30,7 @@ struct ChartSection {
     var cellsByGroup: [Chart.Dimension: [Chart.Key: [CellResult]]] = [:]
     for dimension in [Chart.Dimension.size, .depth, .threads] {
       // A backend a contended workload does not apply to has no line, only its n/a rows.
-      for result in results where result.status.name != "n/a" {
+      for result in results where result.status.kind != .notApplicable {
         let key = Chart.Key(result, dimension: dimension)
         if cellsByGroup[dimension]?[key] == nil { groups.append((dimension, key)) }
         cellsByGroup[dimension, default: [:]][key, default: []].append(result)

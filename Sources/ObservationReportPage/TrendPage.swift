@@ -211,7 +211,7 @@ package struct TrendPage {
           for result in source.report.results
           where (allocator == nil || result.cell.allocator == allocator)
             && result.cell.workload == workload && result.cell.pattern == pattern
-            && isDrawn(result.cell) && result.status.name != "n/a"
+            && isDrawn(result.cell) && result.status.kind != .notApplicable
           {
             var line = result.cell.backend
             if relative && series.machines.count > 1, let machine {

@@ -12,6 +12,9 @@ public struct CellResult: Equatable, Sendable {
   public var environment: RunEnvironment
   /// The cell.
   public var cell: Cell
+  /// The version of jemalloc a `jemalloc` cell ran on, as jemalloc reports it (`5.3.0-0-g…`);
+  /// `nil` for a `system` cell, and in a report of schema 4 or older.
+  public var allocatorVersion: String?
   /// Whether the row measures a backend or the machine (`row_kind`).
   public var rowKind: RowKind
   /// What one operation is: a `delivery`, a `subscription`, a `cancellation`, ...: what the
@@ -111,17 +114,36 @@ public struct CellResult: Equatable, Sendable {
     /// undefined behaviour (schema 3).
     case notApplicable(reason: String)
 
-    /// The `status` column's value.
-    public var name: String {
+    /// What a status is, without its reason: the `status` column's words, spelt once.
+    public enum Kind: String, CaseIterable, Sendable {
+      /// ``CellResult/Status/ok``.
+      case ok
+      /// ``CellResult/Status/okWithoutMemory(reason:)``.
+      case okWithoutMemory = "ok-no-memory"
+      /// ``CellResult/Status/capped(reason:)``.
+      case capped
+      /// ``CellResult/Status/invalid(reason:)``.
+      case invalid
+      /// ``CellResult/Status/failed(reason:)``.
+      case failed
+      /// ``CellResult/Status/notApplicable(reason:)``.
+      case notApplicable = "n/a"
+    }
+
+    /// What the status is, without its reason.
+    public var kind: Kind {
       switch self {
-      case .ok: return "ok"
-      case .okWithoutMemory: return "ok-no-memory"
-      case .capped: return "capped"
-      case .invalid: return "invalid"
-      case .failed: return "failed"
-      case .notApplicable: return "n/a"
+      case .ok: return .ok
+      case .okWithoutMemory: return .okWithoutMemory
+      case .capped: return .capped
+      case .invalid: return .invalid
+      case .failed: return .failed
+      case .notApplicable: return .notApplicable
       }
     }
+
+    /// The `status` column's value.
+    public var name: String { kind.rawValue }
 
     /// The `note` column's value: why, or empty.
     public var reason: String {
@@ -142,18 +164,19 @@ public struct CellResult: Equatable, Sendable {
     }
 
     /// The names a report's `status` column can hold, in alphabetical order.
-    package static let names = ["capped", "failed", "invalid", "n/a", "ok", "ok-no-memory"]
+    package static let names = Kind.allCases.map(\.rawValue).sorted()
 
-    /// The status called `name` with `reason`, or `nil` for a name no report uses.
+    /// The status called `name` with `reason`, or `nil` for a name no report uses (or `ok`
+    /// with a reason, which it never has).
     public init?(name: String, reason: String) {
-      switch name {
-      case "ok" where reason.isEmpty: self = .ok
-      case "ok-no-memory": self = .okWithoutMemory(reason: reason)
-      case "capped": self = .capped(reason: reason)
-      case "invalid": self = .invalid(reason: reason)
-      case "failed": self = .failed(reason: reason)
-      case "n/a": self = .notApplicable(reason: reason)
-      default: return nil
+      switch Kind(rawValue: name) {
+      case .ok where reason.isEmpty: self = .ok
+      case .okWithoutMemory: self = .okWithoutMemory(reason: reason)
+      case .capped: self = .capped(reason: reason)
+      case .invalid: self = .invalid(reason: reason)
+      case .failed: self = .failed(reason: reason)
+      case .notApplicable: self = .notApplicable(reason: reason)
+      case .ok, nil: return nil
       }
     }
   }

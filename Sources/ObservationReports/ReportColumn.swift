@@ -74,6 +74,10 @@ package struct ReportColumn: Sendable {
         decoding.result.environment.sweep = SweepKind(rawValue: value.asText)
       }),
     word("allocator", \.cell.allocator),
+    ReportColumn(
+      "allocator_version", .text, since: 5,
+      value: { $0.allocatorVersion.map { .text($0) } },
+      store: { $0.result.allocatorVersion = $1.asText }),
     text("backend", \.cell.backend),
     ReportColumn(
       "row_kind", .oneOf(RowKind.allCases.map(\.rawValue)), since: 4, required: true,
@@ -161,7 +165,7 @@ package struct ReportColumn: Sendable {
           "columns 'ns_min', 'ns_median', 'ns_p90' and 'ns_max' go together; found"
             + " \(present.count) of them")
       }
-      if statusName == "ok" && !note.isEmpty {
+      if statusName == CellResult.Status.Kind.ok.rawValue && !note.isEmpty {
         throw ColumnProblem("status 'ok' takes no note; found '\(note.prefix(40))'")
       }
       guard let status = CellResult.Status(name: statusName, reason: note) else {

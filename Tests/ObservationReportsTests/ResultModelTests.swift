@@ -141,6 +141,24 @@ struct ResultModelTests {
     #expect(SweepKind.gate.isNarrowed && !SweepKind.gate.isQuick)
   }
 
+  @Test(
+    "A jemalloc cell says which jemalloc it ran on; a system cell, or an older report, does not")
+  func allocatorVersion() throws {
+    var outcome = Rows.outcome([1, 2, 3])
+    outcome.allocatorVersion = "5.3.0-0-g54eaed1d8b56b1aa528be3bdd1877e59c56fa90c"
+    var system = Rows.plan("array")
+    system.allocator = .system
+    let text = Rows.report([
+      (Rows.plan(), .finished(outcome)), (system, .finished(Rows.outcome([4]))),
+    ])
+    let rows = try ReportReader.read(Rows.write(text))
+    #expect(rows.map(\.allocatorVersion) == [outcome.allocatorVersion, nil])
+    #expect(ReportSchema.header.contains(",allocator,allocator_version,backend,"))
+    let older = Rows.csv(rows, asSchema: "4")
+    #expect(!older.contains("allocator_version") && !older.contains("5.3.0"))
+    #expect(try ReportReader.read(Rows.write(older)).map(\.allocatorVersion) == [nil, nil])
+  }
+
   @Test("A status and its reason are one typed value; ok carries no reason")
   func statuses() {
     #expect(CellResult.Status(name: "ok", reason: "") == .ok)
@@ -149,6 +167,8 @@ struct ResultModelTests {
     #expect(CellResult.Status(name: "ok-no-memory", reason: "r")?.isMeasured == true)
     #expect(CellResult.Status(name: "failed", reason: "r")?.isMeasured == false)
     #expect(CellResult.Status(name: "done", reason: "") == nil)
+    #expect(
+      CellResult.Status.names == ["capped", "failed", "invalid", "n/a", "ok", "ok-no-memory"])
     for status in [
       CellResult.Status.ok, .okWithoutMemory(reason: "a"), .capped(reason: "b"),
       .invalid(reason: "c"), .failed(reason: "d"),

@@ -61,10 +61,12 @@ package enum CellExecution {
       probe.regionDidEnd = { counter.regionDidEnd() }
     }
     let measure = row.measurement(of: workloadCase, probe: probe)
-    return repeatMeasuring(
+    var outcome = repeatMeasuring(
       measure, repetitions: repetitions, budget: budget, memory: probe.isAvailable,
       skipWarmUp: CellPolicy.skipsWarmUp(n: workloadCase.n), scale: scale, turns: turns,
       willMeasure: { counter.isArmed = true })
+    outcome.allocatorVersion = probe.version
+    return outcome
   }
 
   /// The wall time a measured repetition aims at: long enough to average a per-operation cost

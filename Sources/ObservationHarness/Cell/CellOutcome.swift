@@ -25,6 +25,9 @@ package struct CellOutcome: Codable {
   package var problem: String?
   /// Whether jemalloc was the allocator, so memory columns are measured.
   package var memoryMeasured = false
+  /// The version of jemalloc the cell ran on, as jemalloc reports it; absent without jemalloc,
+  /// and from builds that predate it.
+  package var allocatorVersion: String?
   /// Set when the cell ran out of its time budget before finishing enough repetitions.
   package var capped = false
   /// Wall-clock seconds the cell took, set-up and warm-up included.
@@ -42,6 +45,6 @@ package struct CellOutcome: Codable {
   enum CodingKeys: String, CodingKey {
     case nanosecondsPerOperation, measuredOperations, allocationsPerOperation, bytesPerOperation
     case retainedBytesPerObserver, problem, memoryMeasured, capped, wallSeconds
-    case secondsPerRepetition, scale, latencyNanoseconds
+    case secondsPerRepetition, scale, latencyNanoseconds, allocatorVersion
   }
 }

@@ -68,6 +68,7 @@ struct CellProcesses {
 
   private mutating func merge(_ outcome: CellOutcome) {
     merged.nanosecondsPerOperation += outcome.nanosecondsPerOperation
+    merged.allocatorVersion = merged.allocatorVersion ?? outcome.allocatorVersion
     if let latencies = outcome.latencyNanoseconds {
       merged.latencyNanoseconds = (merged.latencyNanoseconds ?? []) + latencies
     }

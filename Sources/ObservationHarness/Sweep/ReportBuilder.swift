@@ -81,6 +81,7 @@ package struct ReportBuilder {
     _ cell: Cell, _ outcome: CellOutcome, limit: Double?, largestFinished: String
   ) -> CellResult {
     var result = CellResult(cell: cell, environment: environment, metric: metric, status: .ok)
+    result.allocatorVersion = outcome.allocatorVersion
     if let problem = outcome.problem {
       result.status = .invalid(reason: problem)
       return result

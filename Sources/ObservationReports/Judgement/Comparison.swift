@@ -21,8 +21,6 @@ import Foundation
 public struct Comparison {
   /// One cell present in both reports.
   public struct Entry {
-    /// The cell's key: allocator, backend, workload, pattern, depth and size.
-    public var key: String
     /// The cell's result in the base report.
     public var base: CellResult
     /// The cell's result in the candidate report.
@@ -33,6 +31,12 @@ public struct Comparison {
     public var verdict: Verdict
     /// Why a cell is inconclusive or not comparable.
     public var reason: String = ""
+
+    /// The cell both results measure.
+    public var cell: Cell { base.cell }
+
+    /// The cell's name in reports and comparisons (``Cell/key``).
+    public var key: String { base.cell.key }
   }
 
   /// What a comparison concludes for one cell.
@@ -190,8 +194,7 @@ public struct Comparison {
 
   /// The pair with its ratio, and the verdicts that need no noise model.
   private static func pair(_ base: CellResult, _ candidate: CellResult) -> Entry {
-    var cell = Entry(
-      key: base.cell.key, base: base, candidate: candidate, ratio: nil, verdict: .notComparable)
+    var cell = Entry(base: base, candidate: candidate, ratio: nil, verdict: .notComparable)
     guard measured(base) else {
       cell.reason = "not measured in the base (\(base.status.name))"
       return cell
