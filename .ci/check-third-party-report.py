@@ -4,7 +4,8 @@ Every workload the outside backend `slot-array` can run must have measured rows 
 as must `linked-list` and the reference rows, in one report of the usual schema; the report
 says which rows are the reference rows (`row_kind`), and they are the harness's three, and
 which sweep wrote it (`sweep`): a quick one narrowed to two backends, as CI runs it. Each
-jemalloc row names the jemalloc its cell ran on (`allocator_version`), each system row none.
+measured jemalloc row names the jemalloc its cell ran on (`allocator_version`), each system
+row none.
 """
 import csv
 import sys
@@ -37,11 +38,13 @@ if not {"slot-array", "linked-list"} <= kinds.get("backend", set()):
 sweeps = {row.get("sweep") for row in rows}
 if sweeps != {"quick-partial"}:
     problems.append(f"sweep says {sorted(map(str, sweeps))}, not ['quick-partial']")
+# A cell that never ran (n/a) or whose process failed has nothing to say; a measured one does.
 versions = {row["allocator"]: set() for row in rows}
 for row in rows:
-    versions[row["allocator"]].add(row.get("allocator_version") or "")
+    if row["status"] in ("ok", "ok-no-memory"):
+        versions[row["allocator"]].add(row.get("allocator_version") or "")
 if "" in versions.get("jemalloc", set()):
-    problems.append("a jemalloc row has no allocator_version")
+    problems.append("a measured jemalloc row has no allocator_version")
 if versions.get("system", {""}) != {""}:
     problems.append(f"system rows name an allocator version: {sorted(versions['system'])}")
 if problems:
