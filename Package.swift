@@ -5,9 +5,12 @@ import PackageDescription
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 /// The Swift 5 language mode, for the targets that share what Swift 6 would refuse to share:
-/// the conformance engine and its tests hand non-Sendable subjects to other threads on purpose,
-/// to test them; the NotificationCenter and Observation backends pass a backend's handler to
-/// those frameworks' `@Sendable` callbacks.
+/// the conformance engine, its fixtures and its tests hand non-Sendable subjects to other threads
+/// on purpose, to test them; the NotificationCenter and Observation backends pass a backend's
+/// handler to those frameworks' `@Sendable` callbacks; the AsyncStream backend yields values of
+/// any type into a stream, whose `yield` takes a value it can send, as apps wrote it before Swift
+/// 6; the command line's tests keep the contract's non-Sendable handlers behind a `Mutex` in
+/// their thread-safe test backends.
 let languageMode: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 
 let package = Package(
@@ -240,7 +243,7 @@ let package = Package(
         "ObservationWorkloads", "ArrayBackend", "DenseBackend", "CReference", "ReportFixtures",
         "TestTraits",
       ],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
     .testTarget(
       name: "ObservatoryCommandLineTests",
       dependencies: [
