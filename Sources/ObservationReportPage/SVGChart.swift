@@ -10,9 +10,11 @@ import ObservationWorkloads
 ///
 /// ```swift
 /// let report = try Report.read("Results/2026-11-23_e4202d2fd5eb_vm.csv")
-/// for chart in try SVGChart.draw(SVGChart.readme, of: report, source: "the report") {
-///   try OutputFile("Results/charts/" + chart.selection.fileName, replacing: false)
-///     .write(chart.svg)
+/// let charts = try SVGChart.draw(
+///   SVGChart.readme, of: report, source: "the report", generator: "observatory report")
+/// for chart in charts {
+///   // The command line writes each to Results/charts/<chart.selection.fileName>.
+///   print(chart.selection.fileName, chart.svg.utf8.count)
 /// }
 /// ```
 package struct SVGChart: Sendable {

@@ -13,11 +13,15 @@ import ObservationWorkloads
 /// costs at the size drawn, the machine's speed as `compare` reads it) and each machine keeps
 /// lines of its own (`array · xeon-16`).
 ///
+/// It takes reports already read and gives the page's text; the command line reads the files
+/// and writes the page (`observatory report A.csv B.csv --output trends.html`):
+///
 /// ```swift
-/// let page = try TrendPage.read(
-///   reports: ["Results/2026-11-25_f4e3f81e7379_vm.csv", "Results/2026-11-27_8c4b037a461e_vm.csv"],
-///   n: 1024, relative: false, generator: "observatory report")
-/// try OutputFile("trends.html", replacing: false).write(page.html)
+/// let paths = [
+///   "Results/2026-11-25_f4e3f81e7379_vm.csv", "Results/2026-11-27_8c4b037a461e_vm.csv",
+/// ]
+/// let sources = try paths.map { TrendPage.Source(path: $0, report: try Report.read($0)) }
+/// let html = TrendPage(sources: sources, n: 1024, relative: false).html
 /// ```
 package struct TrendPage {
   /// One report of the trend: where it was read from, and its rows.

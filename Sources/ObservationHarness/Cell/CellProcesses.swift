@@ -3,7 +3,7 @@ import ObservationReports
 
 /// One cell's processes so far, merged into its outcome: a cell runs them one after another
 /// (``CellRunner/run(_:)``), or a timed sweep runs one of each cell per round
-/// (``Sweep/measure(_:quiet:)``), so that a busy minute of the machine reaches one process of a
+/// (``Sweep/measure(_:progress:)``), so that a busy minute of the machine reaches one process of a
 /// cell rather than all of them.
 ///
 /// The budget holds for the whole cell, whenever its processes run: once the processes run so

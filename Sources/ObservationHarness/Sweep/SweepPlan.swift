@@ -3,7 +3,7 @@ import ObservationWorkloads
 
 /// What a sweep measures: its cells, in the order it measures them, and how much each may
 /// take. `run` and `ab` make one from the cells they select, `baseline` the instruction
-/// gate's (``instructionGate(of:)``), and ``Sweep/run(_:among:jemalloc:environment:quiet:)``
+/// gate's (``instructionGate(of:)``), and ``Sweep/run(_:among:jemalloc:environment:progress:)``
 /// measures it.
 package struct SweepPlan: Sendable {
   /// The cells, in sweep order.
