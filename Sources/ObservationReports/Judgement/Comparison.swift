@@ -84,7 +84,7 @@ public struct Comparison {
       case .otherMachine(let differences):
         return "the reports were measured on different machines ("
           + differences.joined(separator: "; ") + "): their times do not compare; measure"
-          + " both on one machine, or pass --allow-other-machine to compare them anyway"
+          + " both on one machine, or allow other machines to compare them anyway"
       case .machineSpeed(let problem): return problem
       }
     }

@@ -68,7 +68,11 @@ struct CompareCommand: ToolCommand {
     } catch let error as ReportError {
       throw ValidationError(error.description)
     } catch let error as Comparison.InputError {
-      throw ValidationError("\(base) and \(candidate): \(error.description)")
+      var description = error.description
+      if case .otherMachine = error {
+        description += " (--allow-other-machine)"
+      }
+      throw ValidationError("\(base) and \(candidate): \(description)")
     }
     if !comparison.machineDifferences.isEmpty {
       FileHandle.standardError.write(
