@@ -61,6 +61,8 @@ struct Observatory: ParsableCommand {
       fail(error.message, tool: tool)
     } catch let error as ToolError {
       fail(error.description, tool: tool)
+    } catch let error as HarnessError {
+      fail(error.description, tool: tool)
     } catch {
       // `--help` and `help` reach here, from the help command's run: they print the help.
       if exitCode(for: error) == .success { exit(withError: error) }

@@ -14,7 +14,7 @@ extension CellRunner {
   ///   - processes: processes per cell; `nil`: 3 for time, and for instructions 1 (3 for a
   ///     backend that delivers asynchronously, to measure its spread).
   ///   - budget: seconds per cell; `nil`: 1 for time, 120 for instructions (a guard only).
-  /// - Throws: ``ToolError`` when instructions cannot be counted here, saying why.
+  /// - Throws: ``HarnessError`` when instructions cannot be counted here, saying why.
   package static func forSweep(
     of rows: [MeasuredBackend], metric: Metric, jemalloc: String?, repetitions: Int,
     processes: Int?, budget: Double?,
@@ -38,7 +38,7 @@ extension CellRunner {
         runner.instructionCounter = try InstructionCounter.prepare(
           executable: executable, simulatesCaches: simulatesCaches)
       } catch let error as InstructionCounter.SetUpError {
-        throw ToolError(error.description)
+        throw HarnessError(error.description)
       }
     }
     return runner

@@ -70,7 +70,7 @@ package struct CellRunner {
   /// a failure in every jemalloc cell.
   package func checkJemalloc() throws {
     guard let jemallocPath, let reason = probe(.jemalloc).failure else { return }
-    throw ToolError("jemalloc at '\(jemallocPath)' cannot be used: \(reason)")
+    throw HarnessError("jemalloc at '\(jemallocPath)' cannot be used: \(reason)")
   }
 
   /// Why the executable cannot measure a cell of this build, if it cannot: one small cell of

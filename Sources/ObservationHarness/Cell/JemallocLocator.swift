@@ -4,18 +4,18 @@ import Foundation
 package enum JemallocLocator {
   /// The library's path, from `OBSERVATORY_JEMALLOC` or the dynamic linker's cache.
   ///
-  /// - Throws: a ``ToolError`` when `OBSERVATORY_JEMALLOC` names something that is not a
+  /// - Throws: a ``HarnessError`` when `OBSERVATORY_JEMALLOC` names something that is not a
   ///   readable shared library (a regular file that starts as an ELF file does): rows labelled
   ///   `jemalloc` must have been measured with it. Each cell process also checks that jemalloc
   ///   is really its allocator.
   package static func find() throws -> String? {
     if let path = ProcessInfo.processInfo.environment["OBSERVATORY_JEMALLOC"] {
       guard !path.isEmpty else {
-        throw ToolError(
+        throw HarnessError(
           "OBSERVATORY_JEMALLOC is set but empty; unset it, or give the path of libjemalloc.so.2")
       }
       guard let problem = sharedLibraryProblem(path) else { return path }
-      throw ToolError(
+      throw HarnessError(
         "OBSERVATORY_JEMALLOC='\(path)' \(problem); give the path of libjemalloc.so.2 (Debian:"
           + " libjemalloc-dev installs /usr/lib/<arch>/libjemalloc.so.2), or unset it")
     }

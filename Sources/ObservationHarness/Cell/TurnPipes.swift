@@ -12,7 +12,7 @@ package final class TurnPipes {
   init() throws {
     var template = Array((NSTemporaryDirectory() + "/paired-turns-XXXXXX").utf8CString)
     guard let made = mkdtemp(&template) else {
-      throw ToolError("cannot create a temporary directory: \(String(cString: strerror(errno)))")
+      throw HarnessError("cannot create a temporary directory: \(String(cString: strerror(errno)))")
     }
     directory = String(cString: made)
     ScratchDirectories.remember(directory)
@@ -22,13 +22,13 @@ package final class TurnPipes {
       guard mkfifo(path, 0o600) == 0 else {
         let reason = String(cString: strerror(errno))
         remove()
-        throw ToolError("cannot create '\(path)': \(reason)")
+        throw HarnessError("cannot create '\(path)': \(reason)")
       }
       let descriptor = open(path, O_RDWR | O_CLOEXEC)
       guard descriptor >= 0 else {
         let reason = String(cString: strerror(errno))
         remove()
-        throw ToolError("cannot open '\(path)': \(reason)")
+        throw HarnessError("cannot open '\(path)': \(reason)")
       }
       descriptors.append(descriptor)
     }
@@ -36,7 +36,7 @@ package final class TurnPipes {
 
   /// Gives the first turn to the base's process, or to the candidate's.
   ///
-  /// - Throws: ``ToolError`` if the byte could not be written; the processes then
+  /// - Throws: ``HarnessError`` if the byte could not be written; the processes then
   ///   go on alone after `TurnTaking/patience`.
   func giveFirstTurn(toBase: Bool) throws {
     var byte = TurnTaking.token
@@ -44,7 +44,7 @@ package final class TurnPipes {
     var written = write(descriptor, &byte, 1)
     while written < 0 && errno == EINTR { written = write(descriptor, &byte, 1) }
     guard written == 1 else {
-      throw ToolError("cannot give the first turn: \(String(cString: strerror(errno)))")
+      throw HarnessError("cannot give the first turn: \(String(cString: strerror(errno)))")
     }
   }
 

@@ -33,7 +33,7 @@ package final class TurnTaking {
     guard input >= 0, output >= 0 else {
       let reason = String(cString: strerror(errno))
       if input >= 0 { close(input) }
-      throw ToolError("--turns: cannot open '\(input < 0 ? inputPath : outputPath)': \(reason)")
+      throw HarnessError("--turns: cannot open '\(input < 0 ? inputPath : outputPath)': \(reason)")
     }
   }
 
