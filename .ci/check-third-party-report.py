@@ -5,7 +5,7 @@ as must `linked-list` and the reference rows, in one report of the usual schema;
 says which rows are the reference rows (`row_kind`), and they are the harness's three, and
 which sweep wrote it (`sweep`): a quick one narrowed to two backends, as CI runs it. Each
 measured jemalloc row names the jemalloc its cell ran on (`allocator_version`), each system
-row none.
+row none. Every row says its tool carried the Swift runtime (`build`), as the README builds it.
 """
 import csv
 import sys
@@ -38,6 +38,9 @@ if not {"slot-array", "linked-list"} <= kinds.get("backend", set()):
 sweeps = {row.get("sweep") for row in rows}
 if sweeps != {"quick-partial"}:
     problems.append(f"sweep says {sorted(map(str, sweeps))}, not ['quick-partial']")
+builds = {row.get("build") for row in rows}
+if builds != {"release-static-stdlib"}:
+    problems.append(f"build says {sorted(map(str, builds))}, not ['release-static-stdlib']")
 # A cell that never ran (n/a) or whose process failed has nothing to say; a measured one does.
 versions = {row["allocator"]: set() for row in rows}
 for row in rows:

@@ -37,7 +37,7 @@ enum RunMetadata {
       "<dl class=\"metadata\">"
         + fields.map { "<dt>\($0.0)</dt><dd>\(HTMLText.escaped($0.1))</dd>" }.joined() + "</dl>",
     ]
-    if environments.contains(where: { $0.build != "release" }) {
+    if environments.contains(where: { $0.build.hasPrefix("debug") }) {
       html.append(
         "<p class=\"warning\">Some cells were measured in a debug build: their costs say little"
           + " about release code.</p>")

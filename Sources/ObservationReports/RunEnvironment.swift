@@ -16,7 +16,8 @@ public struct RunEnvironment: Equatable, Sendable {
   public var os: String
   /// The Swift compiler's version (`6.3`).
   public var swift: String
-  /// `release` or `debug`.
+  /// `release` or `debug`, followed by `-static-stdlib` when the executable carried the Swift
+  /// runtime itself (`--static-swift-stdlib`).
   public var build: String
   /// Which sweep wrote the row; `nil` when the report does not say: one of schema 4 or older,
   /// or one written by code other than a sweep.

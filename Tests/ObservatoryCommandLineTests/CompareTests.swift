@@ -207,6 +207,30 @@ struct CompareTests {
     #expect(comparison.text().contains("The runs are of different machines"))
   }
 
+  @Test(
+    "Reports of different builds are refused in either metric, allowed machines or not",
+    arguments: [Metric.time, .instructions])
+  func otherBuild(metric: Metric) throws {
+    var linkedIn = Rows.environment
+    linkedIn.build = "release-static-stdlib"
+    let outcome = metric == .time ? Rows.outcome([100, 101, 102]) : Rows.counted([50])
+    let base = Rows.write(
+      Rows.report([(Rows.plan(), .finished(outcome))], metric: metric))
+    let candidate = Rows.write(
+      Rows.report([(Rows.plan(), .finished(outcome))], environment: linkedIn, metric: metric))
+    let message = try Self.refusal(["compare", base, candidate, "--allow-other-machine"])
+    #expect(
+      message.contains(
+        "different builds ('release' in the base, 'release-static-stdlib' in the candidate)"))
+    #expect(message.contains("`ab`"))
+    var same = Rows.environment
+    same.runID = "run2"
+    let again = Rows.write(
+      Rows.report([(Rows.plan(), .finished(outcome))], environment: same, metric: metric))
+    var command = try Observatory.parseAsRoot(["compare", base, again])
+    try command.run()
+  }
+
   @Test("With too few cells of a backend to judge it, a time change is inconclusive")
   func tooFewCells() throws {
     let base = Rows.report([(Rows.plan(), .finished(Rows.outcome([100, 101, 102])))])

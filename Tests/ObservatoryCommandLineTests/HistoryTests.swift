@@ -31,6 +31,28 @@ struct HistoryTests {
     #expect(lines[2].contains("+100.0%"))
   }
 
+  @Test("A report of another build names the build instead of a change")
+  func buildChange() throws {
+    var dynamic = Rows.environment
+    dynamic.date = "2026-11-01T00:00:00Z"
+    var linkedIn = Rows.environment
+    linkedIn.date = "2026-11-15T00:00:00Z"
+    linkedIn.build = "release-static-stdlib"
+    var later = linkedIn
+    later.date = "2026-11-20T00:00:00Z"
+    var rows: [CellResult] = []
+    for (environment, cost) in [(dynamic, 20.0), (linkedIn, 16), (later, 18)] {
+      let report = Rows.report(
+        [(Rows.plan(), .finished(Rows.outcome([cost, cost, cost])))], environment: environment)
+      rows += try Report.read(Rows.write(report)).results
+    }
+    let lines = HistoryCommand.table(rows).split(separator: "\n")
+    #expect(lines.count == 4)
+    #expect(lines[2].hasSuffix("release-static-stdlib build"))
+    #expect(!lines[2].contains("%"))
+    #expect(lines[3].hasSuffix("+12.5%"))
+  }
+
   @Test("No matching row is an error that says what was looked for")
   func noMatch() throws {
     let path = Rows.write(Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))]))

@@ -72,7 +72,7 @@ package enum CellExecution {
   /// The wall time a measured repetition aims at: long enough to average a per-operation cost
   /// over many operations, short enough that a backend spending microseconds per delivery
   /// does not take seconds per repetition.
-  static let repetitionTarget = 0.012
+  static let repetitionTarget = 0.008
 
   /// The fraction of the full work the warm-up does, which calibrates the rest.
   static let calibrationScale = WorkScale(1.0 / 16)

@@ -15,7 +15,9 @@ import Foundation
 /// cell past the threshold whose backend did not move is `inconclusive`: a cell moving
 /// alone is weather. `ab` (paired, interleaved runs) or `--metric instructions` can tell.
 ///
-/// Reports of different machines (host, CPU or core count) are refused for time unless
+/// Reports of different builds (`release` against `release-static-stdlib` or `debug`) are
+/// refused for either metric: the build moves every Swift backend's cost. Reports of different
+/// machines (host, CPU or core count) are refused for time unless
 /// allowed, and named for instructions; reports whose reference rows moved by a factor of 2
 /// or more were measured at machine speeds too far apart, and are refused, naming them.
 public struct Comparison {
@@ -73,6 +75,9 @@ public struct Comparison {
     case otherMachine([String])
     /// The reference rows moved too far: the machines' speeds in the two runs differ.
     case machineSpeed(String)
+    /// Reports of different builds (`release` and `release-static-stdlib`, or a debug build):
+    /// every Swift backend's cost differs between them, in time and in instructions.
+    case otherBuild(base: String, candidate: String)
 
     /// The reason, in one sentence.
     public var description: String {
@@ -86,6 +91,11 @@ public struct Comparison {
           + differences.joined(separator: "; ") + "): their times do not compare; measure"
           + " both on one machine, or allow other machines to compare them anyway"
       case .machineSpeed(let problem): return problem
+      case .otherBuild(let base, let candidate):
+        return "the reports were measured with different builds ('\(base)' in the base,"
+          + " '\(candidate)' in the candidate): how the Swift runtime is linked, or whether the"
+          + " code is optimized, moves every Swift backend's cost; measure both with one build,"
+          + " or compare the two executables with `ab`"
       }
     }
   }
@@ -100,8 +110,9 @@ public struct Comparison {
   ///     core count) instead of refusing them; the differences are in
   ///     ``machineDifferences`` either way.
   /// - Throws: ``InputError`` when no cell is in both, when the cells in both differ in
-  ///   metric or schema, when timed reports come from different machines (unless allowed),
-  ///   or when their reference rows moved by a factor of 2 or more.
+  ///   metric or schema, when the reports come from different builds, when timed reports
+  ///   come from different machines (unless allowed), or when their reference rows moved by a
+  ///   factor of 2 or more.
   /// - Complexity: O(*c* log *c*) for *c* cells.
   public init(
     base: [CellResult], candidate: [CellResult], threshold: Double,
@@ -131,6 +142,10 @@ public struct Comparison {
     }
     metric = shared[0].metric
     self.threshold = threshold
+    if base[0].environment.build != candidate[0].environment.build {
+      throw InputError.otherBuild(
+        base: base[0].environment.build, candidate: candidate[0].environment.build)
+    }
     machineDifferences = Self.differences(base[0].environment, candidate[0].environment)
     if metric == .time && !machineDifferences.isEmpty && !allowingOtherMachine {
       throw InputError.otherMachine(machineDifferences)

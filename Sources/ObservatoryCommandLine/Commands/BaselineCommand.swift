@@ -56,9 +56,16 @@ struct BaselineCommand: ParsableCommand {
     func run(with tool: Tool) throws {
       let baseline: [CellResult]
       do { baseline = try Report.read(options.baseline).results } catch let error as ReportError {
+        throw ValidationError(error.description + "; record one with `\(InstructionGate.record)`")
+      }
+      // Before three minutes under callgrind: a count depends on the build as much as on the
+      // code, and `Comparison` would refuse the two builds' counts only after them.
+      if let recorded = baseline.first?.environment.build, recorded != RunEnvironment.buildName {
         throw ValidationError(
-          error.description + "; record one with `swift run -c release observatory baseline record`"
-        )
+          "\(options.baseline) was counted in a '\(recorded)' build and this tool is a"
+            + " '\(RunEnvironment.buildName)' build, whose counts differ for every Swift backend;"
+            + " run the gate from the build it was recorded with (`\(InstructionGate.check)`),"
+            + " or record the baseline again from this one")
       }
       let measured = try InstructionGate.measure(tool, quiet: options.reporting.quiet).results
       let missing = measured.map(\.cell.key).filter { key in
@@ -67,8 +74,7 @@ struct BaselineCommand: ParsableCommand {
       guard missing.isEmpty else {
         throw ValidationError(
           "\(options.baseline) has no row for \(missing.count) of the gate's cells (first:"
-            + " \(missing[0])); record it again with `swift run -c release observatory baseline"
-            + " record`")
+            + " \(missing[0])); record it again with `\(InstructionGate.record)`")
       }
       let comparison = try Comparison(
         base: baseline, candidate: measured, threshold: threshold / 100)
@@ -78,8 +84,7 @@ struct BaselineCommand: ParsableCommand {
         StandardOutput.writeError(
           "\(tool.name): \(moved.count) gate cell(s) moved by more than \(csvNumber(threshold))%:"
             + " \(moved.map(\.key).joined(separator: ", ")). If the change is intended, run"
-            + " `swift run -c release observatory baseline record` and commit"
-            + " \(options.baseline) with it.\n")
+            + " `\(InstructionGate.record)` and commit \(options.baseline) with it.\n")
         throw ExitCode(ExitStatus.regression.rawValue)
       }
     }

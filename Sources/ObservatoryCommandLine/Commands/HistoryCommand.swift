@@ -163,23 +163,29 @@ struct HistoryCommand: ToolCommand {
     return !DefaultReportName.isNarrowSweep(path)
   }
 
-  /// The rows sorted oldest first, with the change from the previous row of the same allocator.
+  /// The rows sorted oldest first, with the change from the previous row of the same allocator;
+  /// a row of another build than that row's (a statically linked Swift runtime, say) names its
+  /// build instead, since the build alone moves the cost.
   static func table(_ rows: [CellResult]) -> String {
     let sorted = rows.sorted {
       ($0.environment.date, $0.environment.runID) < ($1.environment.date, $1.environment.runID)
     }
-    var previous: [String: Double] = [:]
+    var previous: [String: (cost: Double, build: String)] = [:]
     var lines = [
       ["date", "commit", "allocator", "cost", "p90", "ratio to limit", "status", "change"]
     ]
     for row in sorted {
       var change = "-"
       let allocator = row.cell.allocator.rawValue
+      let build = row.environment.build
       if let median = row.cost {
-        if let before = previous[allocator], before > 0 {
-          change = String(format: "%+.1f%%", (median / before - 1) * 100)
+        if let before = previous[allocator], before.cost > 0 {
+          change =
+            before.build == build
+            ? String(format: "%+.1f%%", (median / before.cost - 1) * 100)
+            : "\(build) build"
         }
-        previous[allocator] = median
+        previous[allocator] = (median, build)
       }
       lines.append([
         row.environment.date, row.environment.commit, allocator, row.costText,

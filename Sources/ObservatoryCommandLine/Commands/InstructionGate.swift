@@ -6,6 +6,10 @@ import ObservationReports
 /// baseline is.
 enum InstructionGate {
   static let defaultPath = "Results/baselines/instructions.csv"
+  /// The command that records the baseline, as the README gives it.
+  static let record = "swift run -c release --static-swift-stdlib observatory baseline record"
+  /// The command that checks the counts against the baseline, as the README gives it.
+  static let check = "swift run -c release --static-swift-stdlib observatory baseline check"
   /// The observer counts the gate counts at.
   static let sizes = SweepPlan.gateSizes
   /// Counts the gate's cells of `tool`'s backends: every one written in the package that runs
@@ -13,8 +17,7 @@ enum InstructionGate {
   static func measure(_ tool: Tool, quiet: Bool) throws -> Report {
     if RunEnvironment.isDebugBuild {
       throw ValidationError(
-        "this is a debug build; the gate counts release code. Use `swift run -c release"
-          + " observatory baseline ...`")
+        "this is a debug build; the gate counts release code. Use `\(check)`")
     }
     return try Sweep.run(
       .instructionGate(of: tool.backends), among: tool.backends, jemalloc: nil,

@@ -10,7 +10,8 @@ import ObservationHarness
 /// built in release mode into `.build-ab-<commit>` at the top of the repository, where a second
 /// run finds it already built.
 ///
-/// Both sides are built with every function and every branch target aligned to 64 bytes
+/// Both sides are built as the main job's tool is, with the Swift runtime linked in
+/// (`--static-swift-stdlib`), and with every function and every branch target aligned to 64 bytes
 /// (`alignmentFlags`): a change to one module moves the code of every module linked after
 /// it, and a hot loop of unrelated code that lands differently on cache lines runs several
 /// percent faster or slower (measured here: 6 to 15% on the `reference-swift-closures` loop
@@ -84,7 +85,7 @@ enum RefBuilder {
     _ = try run(
       "swift",
       [
-        "build", "-c", "release", "--product", product, "--package-path",
+        "build", "-c", "release", "--static-swift-stdlib", "--product", product, "--package-path",
         worktree.appendingPathComponent(package).path,
         "--scratch-path", scratch.path,
       ] + alignmentFlags)

@@ -89,7 +89,7 @@ struct RunCommand: ToolCommand {
     if RunEnvironment.isDebugBuild && !allowDebug {
       throw ValidationError(
         "this is a debug build; its timings are not worth a report. Use `swift run -c release"
-          + " observatory`, or pass --allow-debug")
+          + " --static-swift-stdlib observatory`, or pass --allow-debug")
     }
     if let processes, !(1...100).contains(processes) {
       throw ValidationError("--processes must be an integer from 1 to 100, got \(processes)")
