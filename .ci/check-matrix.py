@@ -62,7 +62,7 @@ for key in sorted(set(committed) | set(fresh)):
         problems.append(f"  {key[0]} on {key[1]}: committed {committed.get(key)}, fresh run {fresh.get(key)}")
 if problems:
     print(f"{committed_path} is out of date; regenerate it with")
-    print("  swift run -c release --static-swift-stdlib observatory conformance --output-directory Results")
+    print("  .build/release/observatory conformance --output-directory Results")
     print("\n".join(problems))
     sys.exit(1)
 scope = f" of {len({backend for (_, backend) in fresh})} backends" if subset else ""
