@@ -7,11 +7,9 @@ import ObservationReports
 enum InstructionGate {
   static let defaultPath = "Results/baselines/instructions.csv"
   /// The command that records the baseline, as the README gives it.
-  static let record =
-    "swift build -c release --static-swift-stdlib && .build/release/observatory baseline record"
+  static let record = ReleaseBuild.then("baseline record")
   /// The command that checks the counts against the baseline, as the README gives it.
-  static let check =
-    "swift build -c release --static-swift-stdlib && .build/release/observatory baseline check"
+  static let check = ReleaseBuild.then("baseline check")
   /// The observer counts the gate counts at.
   static let sizes = SweepPlan.gateSizes
   /// Counts the gate's cells of `tool`'s backends: every one written in the package that runs

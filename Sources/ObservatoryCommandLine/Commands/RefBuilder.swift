@@ -84,9 +84,8 @@ enum RefBuilder {
     }
     _ = try run(
       "swift",
-      [
-        "build", "-c", "release", "--static-swift-stdlib", "--product", product, "--package-path",
-        worktree.appendingPathComponent(package).path,
+      ReleaseBuild.arguments(product: product) + [
+        "--package-path", worktree.appendingPathComponent(package).path,
         "--scratch-path", scratch.path,
       ] + alignmentFlags)
     guard FileManager.default.isExecutableFile(atPath: executable) else {

@@ -88,8 +88,8 @@ struct RunCommand: ToolCommand {
   func validate() throws {
     if RunEnvironment.isDebugBuild && !allowDebug {
       throw ValidationError(
-        "this is a debug build; its timings are not worth a report. Use `swift build -c release"
-          + " --static-swift-stdlib && .build/release/observatory`, or pass --allow-debug")
+        "this is a debug build; its timings are not worth a report. Use `\(ReleaseBuild.then())`,"
+          + " or pass --allow-debug")
     }
     if let processes, !(1...100).contains(processes) {
       throw ValidationError("--processes must be an integer from 1 to 100, got \(processes)")
