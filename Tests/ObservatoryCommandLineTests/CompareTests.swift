@@ -312,8 +312,7 @@ struct CompareTests {
 
   @Test("The full sweep's Markdown fits a pull-request comment")
   func markdownSize() throws {
-    let results = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Results")
+    let results = PackageDirectory.appending("Results")
     // Two full reports of neighbouring commits: hundreds of cells changed, capped or new.
     let base = try ReportReader.read(
       results.appendingPathComponent("2026-11-23_e4202d2fd5eb_vm.csv").path)

@@ -19,9 +19,7 @@ struct HostileInputTests {
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
       directory.deleteLastPathComponent()
     }
-    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let built = package.appendingPathComponent(".build/debug/observatory")
+    let built = PackageDirectory.appending(".build/debug/observatory")
     return FileManager.default.isExecutableFile(atPath: built.path) ? built : nil
   }()
 

@@ -7,8 +7,7 @@ import Testing
 /// `--format json`, run as a CI tool runs it: the built executable, its standard output parsed.
 @Suite("JSON output")
 struct JSONOutputTests {
-  static let results = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Results")
+  static let results = PackageDirectory.appending("Results")
   static let base = results.appendingPathComponent("2026-11-23_e4202d2fd5eb_vm.csv").path
   static let candidate = results.appendingPathComponent("2026-11-23_6e57e24443f6_vm.csv").path
 

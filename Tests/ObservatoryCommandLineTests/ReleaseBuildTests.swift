@@ -8,8 +8,7 @@ import Testing
 /// names a build: a debug build's refusal, the instruction gate's messages and `ab`'s builds.
 @Suite("the README's release build")
 struct ReleaseBuildTests {
-  static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+  static let readme = PackageDirectory.appending("README.md")
 
   @Test("The README's main job is the build the tool names, then the built tool")
   func readmeMainJob() throws {
