@@ -72,6 +72,16 @@ public struct BackendCapabilities: Sendable, Hashable, CustomStringConvertible {
         "replaysOnLaterTurn with synchronousDelivery: a synchronous backend has no later turn"
           + " for the replay to arrive on")
     }
+    if has(.cancelsOnLaterTurn) && has(.immediateCancellation) {
+      problems.append(
+        "cancelsOnLaterTurn with immediateCancellation: values set before a cancel may still"
+          + " arrive after it returns, or none may; declare one")
+    }
+    if has(.cancelsOnLaterTurn) && has(.synchronousDelivery) {
+      problems.append(
+        "cancelsOnLaterTurn with synchronousDelivery: a synchronous backend has no later turn"
+          + " for a cancel to take effect on")
+    }
     if has(.serializedDelivery) && !has(.threadSafe) {
       problems.append(
         "serializedDelivery is declared without threadSafe; serialized delivery is a promise"

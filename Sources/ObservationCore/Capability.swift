@@ -39,11 +39,31 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
   /// Once `cancel()` returns, the observer is never called again, not even with a value that
   /// was already being delivered.
   case immediateCancellation
+  /// A cancel takes effect on the backend's later turn, behind the writes made before it: every
+  /// value whose `set` started before `cancel()` (or the token's release) returned may still
+  /// reach the observer after it returns, each once and in write order; no value set after it.
+  ///
+  /// Declared by an asynchronous backend without ``immediateCancellation`` whose cancel takes
+  /// effect in order with its deliveries (an actor's isolated method, a serial queue, a task
+  /// that drains a buffer). The handler must still go when nothing waits for it (MEM-01).
+  /// Without it, an observer gets nothing after its cancel returned but the value whose
+  /// delivery had begun: the one in flight when a callback cancelled it, or, with writers on
+  /// other threads, one per writer. DIFF-01, THR-04, THR-09 and CAN-02 hold a backend to
+  /// whichever it declares.
+  case cancelsOnLaterTurn
   /// Releasing the last reference to the token cancels the observation.
   case cancelsOnTokenDeinit
   /// A token keeps the observed subject alive.
   case tokenRetainsSubject
   /// The stream can be finished (see ``CompletableObservableValue``).
+  ///
+  /// `complete()` calls each live observer's completion handler once and releases it
+  /// (completion implies cancellation); nothing is delivered once completion is requested, not
+  /// even the rest of a broadcast a callback completed in. An observer that subscribes after
+  /// completion was requested, from a callback or a completion handler too, gets the completion
+  /// before `observe` returns, and no value. Requested from a callback, the completion handlers
+  /// may run inside `complete()` or when the outermost delivery returns, in any order: an observer
+  /// cancelled before its handler ran gets none.
   case supportsCompletion
   /// Writing a value equal to the current one notifies nobody.
   case suppressesDuplicates

@@ -8,7 +8,10 @@ public protocol CompletableObservableValue<Value>: ObservableValue {
     _ handler: @escaping (Value) -> Void, onCompletion: @escaping () -> Void
   ) -> Token
 
-  /// Finishes the stream. Later writes are not delivered.
+  /// Finishes the stream: nothing is delivered once it is called, each live observer's
+  /// completion handler runs once (inside the call, or, called from a callback, when the
+  /// outermost delivery returns), and an observer that subscribes afterwards gets the completion before
+  /// `observe` returns. Later writes are not delivered.
   func complete()
 
   /// What reading ``ObservableValue/value`` reports after completion, for every mutation entry

@@ -48,7 +48,8 @@ final class HistoryLog: @unchecked Sendable {
 /// - with synchronous delivery on every thread, no value whose `set` returned before the
 ///   observer's `observe` started (its callbacks were over by then);
 /// - nothing whose callback starts after the observer's `cancel` returned, except, without
-///   `immediateCancellation`, the value each writer had in flight then (its `set` had started);
+///   `immediateCancellation`, the value each writer had in flight then (its `set` had started),
+///   and with `cancelsOnLaterTurn` every value whose `set` started before the cancel returned;
 /// - with `deliversEveryValue`, every value whose `set` started after `observe` returned and,
 ///   with synchronous delivery on every thread, returned before `cancel` started (without it,
 ///   every such value to an observer that is never cancelled: it has had its turns);
@@ -63,6 +64,9 @@ struct ConcurrentHistory {
     let everyValue: Bool
     let replays: Bool
     let immediateCancellation: Bool
+    /// A cancel takes effect on the backend's later turn: every value whose `set` started
+    /// before it returned may still arrive.
+    let cancelsOnLaterTurn: Bool
     /// Every callback of a `set` has run when it returns, on every thread: synchronous
     /// delivery without a hand-off of contended writes.
     let synchronous: Bool
@@ -71,6 +75,7 @@ struct ConcurrentHistory {
       everyValue = declared.has(.deliversEveryValue)
       replays = declared.has(.replaysCurrentValue)
       immediateCancellation = declared.has(.immediateCancellation)
+      cancelsOnLaterTurn = declared.has(.cancelsOnLaterTurn)
       synchronous =
         declared.has(.synchronousDelivery) && !declared.has(.handsOffContendedWrites)
     }
@@ -240,12 +245,14 @@ struct ConcurrentHistory {
       if let cancelReturned = observer.cancelReturned, delivery.index > cancelReturned {
         let inFlight =
           !model.immediateCancellation && write.started < cancelReturned
-          && lateThreads.insert(write.thread).inserted
+          && (model.cancelsOnLaterTurn || lateThreads.insert(write.thread).inserted)
         guard inFlight else {
           return Violation(
             expected: "nothing for \(name) after its cancel returned"
-              + (model.immediateCancellation
-                ? "" : " but the value each writer had in flight then"),
+              + (model.cancelsOnLaterTurn
+                ? " but values whose set started before it returned (cancelsOnLaterTurn)"
+                : model.immediateCancellation
+                  ? "" : " but the value each writer had in flight then"),
             observed: "\(describe(value)) \(context(delivery, observer))")
         }
       }

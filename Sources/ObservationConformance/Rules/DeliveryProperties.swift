@@ -13,7 +13,9 @@ import ObservationCore
 ///   also get a value still pending when it subscribed. With `replaysCurrentValue` it may get
 ///   the value current when `observe` began (its replay), or any later one;
 /// - nothing after its `cancel` (or, with `cancelsOnTokenDeinit`, the token's release) returns,
-///   except, without `immediateCancellation`, the value in flight when a callback cancelled it;
+///   except, without `immediateCancellation`, the value in flight when a callback cancelled it,
+///   and, with `cancelsOnLaterTurn`, any value set before the cancel returned (each once, in
+///   order: the cancel takes effect on the backend's turn, behind those writes);
 /// - once a `deliver` step has given the backend its turns (for a synchronous backend, after
 ///   every top-level step), every live observer that owes the latest value has it: one
 ///   registered before the latest write, or any observer of a replaying backend;
@@ -40,6 +42,9 @@ struct DeliveryProperties {
     var last: Int?
     var cancelling = false
     var cancelled = false
+    /// Writes made before its cancel returned: with `cancelsOnLaterTurn`, any of them not yet
+    /// delivered may still arrive.
+    var writesAtCancel: Int?
     /// The write it may still get once after its cancel returned: the one in flight when a
     /// callback cancelled it, without immediate cancellation.
     var inFlightAtCancel: Int?
@@ -49,6 +54,7 @@ struct DeliveryProperties {
   let replays: Bool
   let asynchronous: Bool
   let immediateCancellation: Bool
+  let cancelsOnLaterTurn: Bool
   /// The subject's value before any write (write 0).
   private let initial: Int
   private var writes: [Int] = []
@@ -67,6 +73,7 @@ struct DeliveryProperties {
     replays = declared.has(.replaysCurrentValue)
     asynchronous = !declared.has(.synchronousDelivery)
     immediateCancellation = declared.has(.immediateCancellation)
+    cancelsOnLaterTurn = declared.has(.cancelsOnLaterTurn)
     number = [initialValue: 0]
     initial = initialValue
   }
@@ -108,6 +115,7 @@ struct DeliveryProperties {
         observers[id]?.inFlightAtCancel = lastCallback
       }
     case .cancelReturned(let id):
+      if observers[id]?.cancelled == false { observers[id]?.writesAtCancel = writes.count }
       observers[id]?.cancelled = true
     case .callback(let id, let value):
       received(value, by: id, at: index)
@@ -144,12 +152,18 @@ struct DeliveryProperties {
     if observer.cancelled && observer.inFlightAtCancel == written {
       // The value in flight when a callback cancelled it, once.
       observer.inFlightAtCancel = nil
+    } else if observer.cancelled && cancelsOnLaterTurn && written <= observer.writesAtCancel ?? 0 {
+      // Set before the cancel returned: the cancel's turn had not come (the order check below
+      // still holds it to once, in order).
     } else if observer.cancelled {
       violation = Violation(
         index: index,
         expected: "nothing for #\(id) after its cancel returned"
-          + (immediateCancellation ? "" : " but the value in flight then"),
-        observed: "\(name) after it")
+          + (cancelsOnLaterTurn
+            ? " but values set before it returned (cancelsOnLaterTurn)"
+            : immediateCancellation ? "" : " but the value in flight then"),
+        observed: "\(name) after it"
+          + (cancelsOnLaterTurn ? ", set after the cancel returned" : ""))
       return
     }
     if written < observer.lowerBound {

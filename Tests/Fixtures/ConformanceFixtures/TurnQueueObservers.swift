@@ -1,0 +1,163 @@
+import ObservationCore
+
+/// The jobs of one ``TurnQueueBackend`` value's subjects, run only when the suite gives the
+/// backend its turn, as a hop to a run loop or an actor's executor does.
+final class TurnQueue {
+  private var jobs: [() -> Void] = []
+
+  func schedule(_ job: @escaping () -> Void) { jobs.append(job) }
+
+  /// Runs every scheduled job, and the jobs those schedule, in order.
+  func runAll() {
+    while !jobs.isEmpty { jobs.removeFirst()() }
+  }
+}
+
+/// An observer list that delivers each write on a later turn, in write order, to the observers
+/// registered when the write was made: each write's job holds the handlers it will call.
+/// What a cancel does to the writes already waiting is its ``Removal``.
+///
+/// These are the twins of the open point "values in flight at a cancel" on an asynchronous
+/// backend, and a broken backend that declares the second choice.
+final class TurnQueueObservers: ObservableValue {
+  enum Removal: String, CaseIterable, Sendable {
+    /// A cancel takes the observer out of the registry and out of every waiting write: nothing
+    /// reaches it after `cancel()` returns (`immediateCancellation`).
+    case dropsPendingWrites
+    /// A cancel takes the observer out of the registry at once (its handler goes once the
+    /// writes waiting for it have run), and the writes already waiting still reach it:
+    /// `cancelsOnLaterTurn`, as an actor that delivers and removes in its own turns does.
+    case keepsPendingWrites
+    /// A fault: the cancel itself is a job on the queue, so a write made after `cancel()`
+    /// returned, before the queue runs, still finds the observer registered and reaches it.
+    /// It declares `cancelsOnLaterTurn` too, which allows the writes before the cancel only.
+    case removesOnItsTurn
+  }
+
+  final class Token: ObservationToken {
+    weak var owner: TurnQueueObservers?
+    let id: Int
+    init(owner: TurnQueueObservers, id: Int) {
+      self.owner = owner
+      self.id = id
+    }
+    deinit { cancel() }
+    func cancel() { owner?.cancel(id) }
+  }
+
+  /// The handlers a waiting write will call, by observer, and the order to call them in.
+  private struct Recipients {
+    var handlers: [Int: (Int) -> Void]
+    let order: [Int]
+  }
+
+  let removal: Removal
+  private let queue: TurnQueue
+  private var stored: Int
+  private var handlers: [Int: (Int) -> Void] = [:]
+  private var nextID = 0
+  private var writes = 0
+  /// The writes still waiting for their turn (or under way), by number. The subject owns them,
+  /// so that its death releases every handler they hold.
+  private var waiting: [Int: Recipients] = [:]
+
+  init(_ initialValue: Int, queue: TurnQueue, removal: Removal) {
+    stored = initialValue
+    self.queue = queue
+    self.removal = removal
+  }
+
+  var value: Int {
+    get { stored }
+    set {
+      stored = newValue
+      writes += 1
+      let write = writes
+      waiting[write] = Recipients(handlers: handlers, order: handlers.keys.sorted())
+      queue.schedule { [weak self] in self?.deliver(write, newValue) }
+    }
+  }
+
+  /// Calls each recipient of `write` still there when its call comes: a callback's cancel
+  /// reaches the rest of the broadcast too, where the removal takes it out of waiting writes.
+  private func deliver(_ write: Int, _ value: Int) {
+    guard let order = waiting[write]?.order else { return }
+    for id in order {
+      if let handler = waiting[write]?.handlers[id] { handler(value) }
+    }
+    waiting[write] = nil
+  }
+
+  func observe(_ handler: @escaping (Int) -> Void) -> Token {
+    nextID += 1
+    handlers[nextID] = handler
+    return Token(owner: self, id: nextID)
+  }
+
+  private func cancel(_ id: Int) {
+    switch removal {
+    case .dropsPendingWrites:
+      handlers[id] = nil
+      for write in waiting.keys { waiting[write]?.handlers[id] = nil }
+    case .keepsPendingWrites:
+      handlers[id] = nil
+    case .removesOnItsTurn:
+      queue.schedule { [weak self] in self?.handlers[id] = nil }
+    }
+  }
+}
+
+/// A backend of ``TurnQueueObservers``: every value, in order, on a later turn, which its
+/// ``awaitDelivery(until:timeout:)`` gives.
+///
+/// It declares `immediateCancellation` for a list that drops the writes waiting for a
+/// cancelled observer and `cancelsOnLaterTurn` for the others, or, with `declaringLaterTurn`,
+/// `cancelsOnLaterTurn` whatever it does: the word allows the waiting writes, it does not
+/// require them.
+struct TurnQueueBackend: ObservationBackend {
+  let removal: TurnQueueObservers.Removal
+  let declaringLaterTurn: Bool
+  private let queue = TurnQueue()
+
+  init(removal: TurnQueueObservers.Removal, declaringLaterTurn: Bool = false) {
+    self.removal = removal
+    self.declaringLaterTurn = declaringLaterTurn
+  }
+
+  var name: String {
+    "turn-queue-" + removal.rawValue
+      + (declaringLaterTurn && removal == .dropsPendingWrites ? "-declaring-later-turn" : "")
+  }
+
+  var capabilities: BackendCapabilities {
+    var flags: Set<Capability> = [
+      .deliversEveryValue, .preservesObserverOrder, .preservesValueOrderUnderReentrancy,
+      .cancelsOnTokenDeinit,
+    ]
+    let immediate = removal == .dropsPendingWrites && !declaringLaterTurn
+    flags.insert(immediate ? .immediateCancellation : .cancelsOnLaterTurn)
+    return BackendCapabilities(timing: .asynchronousOrdered, flags, maxReentrancyDepth: .unbounded)
+  }
+
+  func makeSubject(initialValue: Int) -> TurnQueueObservers {
+    TurnQueueObservers(initialValue, queue: queue, removal: removal)
+  }
+
+  func awaitDelivery(until condition: () -> Bool, timeout: Duration) -> Bool {
+    queue.runAll()
+    return condition()
+  }
+
+  func awaitScheduledDeliveries(timeout: Duration) -> Bool {
+    queue.runAll()
+    return true
+  }
+
+  /// The correct twins of the open point "values waiting for their turn when an observer is
+  /// cancelled": both declare `cancelsOnLaterTurn`; one drops the waiting writes, the other
+  /// delivers them.
+  static let twins = (
+    first: TurnQueueBackend(removal: .dropsPendingWrites, declaringLaterTurn: true),
+    second: TurnQueueBackend(removal: .keepsPendingWrites)
+  )
+}
