@@ -422,3 +422,29 @@ extension BrokenBackendTests {
     }
   }
 }
+
+extension BrokenBackendTests {
+  /// Each broken backend DIFF-01 compares with the reference model, and the sentence of the
+  /// contract its first departure breaks.
+  static let brokenSentences: [(backend: any ObservationBackend, sentence: String)] = [
+    (BrokenBackend(fault: .snapshotsHandlersPerQueuedWrite), "(CAN-01)"),
+    (BrokenBackend(fault: .skipsObserversSubscribedByWritingCallback), "(DEL-01, DEL-05)"),
+    (UnorderedBrokenBackend(fault: .skipsObserversSubscribedByWritingCallback), "(DEL-01, DEL-05)"),
+    (BrokenBackend(fault: .callsSpilledObserversFromCopy), "(CAN-01)"),
+    (BrokenBackend(fault: .writeAfterCancelInSameCallbackReachesCancelled), "(CAN-01)"),
+    (BrokenBackend(fault: .releaseDuringDeliveryIsDeferred), "(CAN-01)"),
+    (CompletableBackend(fault: .finishesBroadcastAfterCallbackCompletes), "(TERM-01)"),
+    (CompletableBackend(fault: .registersObserversDuringCompletion), "(TERM-03)"),
+  ]
+
+  @Test(
+    "A DIFF-01 failure names the step and the sentence of the contract it breaks, not an allowed difference before it",
+    arguments: 0..<brokenSentences.count)
+  func failureNamesTheSentence(_ index: Int) throws {
+    let (backend, sentence) = Self.brokenSentences[index]
+    let outcome = ConformanceSuite.run(try #require(ConformanceSuite.rule("DIFF-01")), on: backend)
+    #expect(outcome.kind == .failed, "\(backend.name)")
+    #expect(outcome.details.contains("; the contract: "), "\(backend.name): \(outcome.details)")
+    #expect(outcome.details.contains(sentence), "\(backend.name): \(outcome.details)")
+  }
+}

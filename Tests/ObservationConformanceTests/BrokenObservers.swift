@@ -457,12 +457,16 @@ struct BrokenBackend: ObservationBackend {
   }
 }
 
-/// ``BrokenObservers`` that call the newest observer first, declared without observer order
-/// or replay: DIFF-01's model follows the order they call in, and callbacks subscribe.
+/// ``BrokenObservers`` that call the newest observer first (or, with `newestFirst` false, in
+/// registration order), declared without observer order or replay: DIFF-01's model follows the
+/// order they call in, and callbacks subscribe.
 struct UnorderedBrokenBackend: ObservationBackend {
   let fault: BrokenObservers.Fault?
+  var newestFirst = true
 
-  var name: String { "broken-unordered-" + (fault?.rawValue ?? "none") }
+  var name: String {
+    "broken-unordered-" + (fault?.rawValue ?? "none") + (newestFirst ? "" : "-oldest-first")
+  }
 
   var capabilities: BackendCapabilities {
     BackendCapabilities(
@@ -475,7 +479,7 @@ struct UnorderedBrokenBackend: ObservationBackend {
   }
 
   func makeSubject(initialValue: Int) -> BrokenObservers {
-    BrokenObservers(initialValue, fault: fault, callsNewestFirst: true, replays: false)
+    BrokenObservers(initialValue, fault: fault, callsNewestFirst: newestFirst, replays: false)
   }
 }
 

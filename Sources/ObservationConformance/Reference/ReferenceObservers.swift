@@ -10,7 +10,12 @@ import ObservationCore
 /// after completion does to the value. Completion (``complete()``) calls each live observer's
 /// completion handler once and releases it; nothing is delivered after it, not even the rest
 /// of a broadcast a callback completed in; an observer that subscribes later, or from a
-/// completion handler, gets the completion at once and no replay. A backend that
+/// completion handler, gets the completion at once and no replay. Where the contract leaves
+/// the choice open, the model does what the backend did (DIFF-01 tells it): a completion
+/// requested from a callback completes the observers at once or when the delivery returns
+/// (``completionDeferred``), in any order (``completionOrder``); and a write made from a replay
+/// callback while no other delivery is under way is delivered at once or queued until the
+/// replay returns (``nestedWriteRecurses``), whether or not nested writes are queued. A backend that
 /// does not declare value order under reentrancy may queue a nested write or deliver it at once
 /// by recursion: ``nestedWriteRecurses`` says which the backend did (by default, recursion).
 /// With recursion, a willSet store lands after the nested write's, as in such a backend.
@@ -67,6 +72,10 @@ final class ReferenceObservers: CompletableObservableValue {
   private var writes = 0
   private var queue: [(number: Int, value: Int)] = []
   private var delivering = 0
+  /// How many of the deliveries under way are replays (``delivering`` counts them too).
+  private var replaying = 0
+  /// A completion requested during a delivery, whose handlers run when it returns.
+  private var completionPending = false
   private var nextID = 0
   /// Whether the subject has completed: nothing is delivered any more, a new observer gets
   /// the completion at once and no replay.
@@ -78,7 +87,16 @@ final class ReferenceObservers: CompletableObservableValue {
   var order: ((_ candidates: [Int]) -> Int)?
   /// Whether a write made during delivery, of this value, is delivered at once (recursion)
   /// rather than queued, where the declaration leaves it open; `nil` recurses.
+  ///
+  /// Consulted too on a backend that queues nested writes, for a write made while the only
+  /// deliveries under way are replays: whether `observe` is a call that queues is open.
   var nestedWriteRecurses: ((_ value: Int) -> Bool)?
+  /// Picks, by label, which of the live observers a completion completes next; `nil` uses
+  /// ``order``. Whatever observer order is declared, completion order is open.
+  var completionOrder: ((_ candidates: [Int]) -> Int)?
+  /// Whether the completion being requested, during a delivery, runs its handlers when the
+  /// delivery returns rather than at once; `nil` completes at once.
+  var completionDeferred: (() -> Bool)?
 
   init(_ initialValue: Int, semantics: Semantics) {
     stored = initialValue
@@ -94,16 +112,19 @@ final class ReferenceObservers: CompletableObservableValue {
       }
       if semantics.suppressesDuplicates && newValue == stored { return }
       writes += 1
+      // Where the declaration leaves it open, follow the backend: any nested write without
+      // declared value order, and one made while only replays are under way.
+      let open = delivering > 0 && (!semantics.queuesNestedWrites || delivering == replaying)
       let queues =
-        semantics.queuesNestedWrites
-        || (delivering > 0 && nestedWriteRecurses.map { !$0(newValue) } == true)
+        open
+        ? nestedWriteRecurses.map { !$0(newValue) } ?? semantics.queuesNestedWrites
+        : semantics.queuesNestedWrites
       if queues {
         stored = newValue
         queue.append((writes, newValue))
         if delivering == 0 { drain() }
       } else if semantics.storesAfterDelivery {
-        broadcast((writes, newValue))
-        stored = newValue
+        broadcast((writes, newValue), thenStores: true)
       } else {
         stored = newValue
         broadcast((writes, newValue))
@@ -112,11 +133,16 @@ final class ReferenceObservers: CompletableObservableValue {
   }
 
   private func drain() {
-    while !queue.isEmpty && !completed { broadcast(queue.removeFirst()) }
+    while !queue.isEmpty && !completed {
+      broadcast(queue.removeFirst(), thenStores: semantics.storesAfterDelivery)
+    }
     if delivering == 0 { entries.removeAll { $0.handler == nil } }
   }
 
-  private func broadcast(_ write: (number: Int, value: Int)) {
+  /// Calls each observer the write reaches; with `thenStores` (willSet), stores the value after
+  /// its callbacks and before the writes they queued are delivered, so that a queued write
+  /// stores after the one that made it.
+  private func broadcast(_ write: (number: Int, value: Int), thenStores: Bool = false) {
     delivering += 1
     var called: Set<Int> = []
     // A completion made by a callback ends the broadcast: nothing after completion.
@@ -130,14 +156,21 @@ final class ReferenceObservers: CompletableObservableValue {
       chosen.handler?(write.value)
     }
     delivering -= 1
-    // Writes queued during it (a recursing backend's queue is empty).
-    if delivering == 0 { drain() }
+    if thenStores { stored = write.value }
+    // Writes queued during it (a recursing backend's queue is empty), and a completion
+    // deferred to its end: this was the outermost delivery, or one a write made from a replay
+    // started where the backend does not count the replay as a delivery.
+    if delivering == replaying {
+      drain()
+      completePending()
+    }
   }
 
-  /// The observer among `candidates` (in registration order) that a broadcast calls next.
-  private func next(among candidates: [Entry]) -> Entry? {
+  /// The observer among `candidates` (in registration order) that a broadcast calls next, or
+  /// with `completing`, that a completion completes next.
+  private func next(among candidates: [Entry], completing: Bool = false) -> Entry? {
     guard let first = candidates.first else { return nil }
-    guard let order else { return first }
+    guard let order = completing ? completionOrder ?? order : order else { return first }
     let label = order(candidates.map(\.label))
     return candidates.first { $0.label == label } ?? first
   }
@@ -162,22 +195,42 @@ final class ReferenceObservers: CompletableObservableValue {
         id: nextID, label: nextLabel, handler: handler, onCompletion: onCompletion, start: writes))
     if semantics.replays {
       delivering += 1
+      replaying += 1
       handler(stored)
+      replaying -= 1
       delivering -= 1
       if delivering == 0 { drain() }
+      if delivering == 0 { completePending() }
     }
     return token
   }
 
   /// Calls each live observer's completion handler once, in registration order (or the order
-  /// ``order`` picks), and releases every observer: completion implies cancellation. Pending
-  /// writes are dropped; a second completion does nothing.
+  /// ``completionOrder`` picks), and releases every observer: completion implies cancellation.
+  /// Pending writes are dropped; a second completion does nothing. Requested during a
+  /// delivery, with ``completionDeferred``, the handlers run when the delivery returns (nothing
+  /// is delivered meanwhile; an observer cancelled meanwhile gets none).
   func complete() {
     guard !completed else { return }
     completed = true
     queue.removeAll()
+    if delivering > 0 && completionDeferred?() == true {
+      completionPending = true
+      return
+    }
+    completeLiveObservers()
+  }
+
+  /// Runs the completion deferred to the end of a delivery, once no delivery is under way.
+  private func completePending() {
+    guard completionPending else { return }
+    completionPending = false
+    completeLiveObservers()
+  }
+
+  private func completeLiveObservers() {
     delivering += 1
-    while let chosen = next(among: entries.filter { $0.handler != nil }) {
+    while let chosen = next(among: entries.filter { $0.handler != nil }, completing: true) {
       let index = entries.firstIndex { $0.id == chosen.id }!
       entries[index].handler = nil
       let handler = entries[index].onCompletion.take()

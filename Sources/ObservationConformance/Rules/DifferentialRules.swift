@@ -155,28 +155,35 @@ extension DifferentialRules {
     // order, so the model's n-th write is the backend's n-th.
     let recursed = recursedWrites(in: actualLog.events)
     reference.nestedWriteRecurses = { _ in recursed.contains(expectedLog.writeCount) }
-    if followingBackendOrder {
-      reference.order = { candidates in
-        let next = expectedLog.comparedCount
-        guard next < actual.count else { return candidates[0] }
-        switch actual[next] {
-        case .callback(let id, _) where candidates.contains(id),
-          .completion(let id) where candidates.contains(id):
-          return id
-        default: return candidates[0]
-        }
+    // A completion requested from a callback completes at once or when the delivery returns,
+    // in any order: the model does what the backend did.
+    let deferred = deferredCompletions(in: actualLog.events)
+    reference.completionDeferred = { deferred.contains(expectedLog.completeCount) }
+    let followBackend: ([Int]) -> Int = { candidates in
+      let next = expectedLog.comparedCount
+      guard next < actual.count else { return candidates[0] }
+      switch actual[next] {
+      case .callback(let id, _) where candidates.contains(id),
+        .completion(let id) where candidates.contains(id):
+        return id
+      default: return candidates[0]
       }
     }
+    reference.completionOrder = followBackend
+    if followingBackendOrder { reference.order = followBackend }
     DifferentialScript.run(
       steps, on: TestSubject(reference), cancelsOnRelease: semantics.cancelsOnRelease,
       completable: completable, log: expectedLog, willObserve: { reference.nextLabel = $0 })
     let expected = expectedLog.compared
     guard actual != expected else { return nil }
     let (at, backend, model) = DifferentialScript.firstDifference(actual, expected)
+    let sentence = brokenSentence(
+      events: actualLog.events, at: at, expectedEvents: expected, declared: context.capabilities)
     return Failure(
       action: DifferentialScript.describe(steps, upTo: at, in: actual),
       expected: "the reference model's \(model) at event \(at)"
-        + (followingBackendOrder ? " (the model following the backend's observer order)" : ""),
+        + (followingBackendOrder ? " (the model following the backend's observer order)" : "")
+        + "; the contract: \(sentence)",
       observed: backend)
   }
 
@@ -202,6 +209,33 @@ extension DifferentialRules {
       }
     }
     return recursed
+  }
+
+  /// The completions of `events` (numbered from 1 in the order requested) during which the
+  /// backend ran no completion handler: it completed its observers later, when the delivery
+  /// that requested it returned (or had no live observer to complete, where both agree).
+  ///
+  /// - Complexity: O(*e*) for *e* events.
+  static func deferredCompletions(in events: [DifferentialScript.Event]) -> Set<Int> {
+    var deferred: Set<Int> = []
+    // The completions under way, innermost last: their number and whether a handler ran.
+    var underWay: [(number: Int, ranHandler: Bool)] = []
+    var completions = 0
+    for event in events {
+      switch event {
+      case .completeStarted:
+        completions += 1
+        underWay.append((completions, false))
+      case .completion:
+        if !underWay.isEmpty { underWay[underWay.count - 1].ranHandler = true }
+      case .completeReturned:
+        if let finished = underWay.popLast(), !finished.ranHandler {
+          deferred.insert(finished.number)
+        }
+      default: break
+      }
+    }
+    return deferred
   }
 
   /// Replays a nested-path script on a fresh fixture of the backend, checking

@@ -293,6 +293,7 @@ enum DifferentialScript {
       var events: [Event] = []
       var compared = 0
       var writes = 0
+      var completes = 0
       var properties: DeliveryProperties?
     }
     private let state: Locked<State>
@@ -307,6 +308,7 @@ enum DifferentialScript {
         state.events.append(event)
         if event.isCompared { state.compared += 1 }
         if case .write = event { state.writes += 1 }
+        if case .completeStarted = event { state.completes += 1 }
         state.properties?.record(event, at: state.events.count - 1)
       }
     }
@@ -318,6 +320,8 @@ enum DifferentialScript {
     var comparedCount: Int { state.withLock { $0.compared } }
     /// How many writes so far.
     var writeCount: Int { state.withLock { $0.writes } }
+    /// How many completions requested so far (the one starting included).
+    var completeCount: Int { state.withLock { $0.completes } }
     /// Whether every live observer that owes the latest value has it.
     var isSettled: Bool { state.withLock { $0.properties?.isSettled ?? true } }
     /// The first violated delivery property, with the index of the event that showed it.

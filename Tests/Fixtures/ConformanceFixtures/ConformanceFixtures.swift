@@ -10,18 +10,25 @@ import ObservationCore
 /// ``MisuseTrappingObservers``), or that does not declare `threadSafe` and traps when used from
 /// another thread (`thread-confined`) or is safe anyway (`locked-undeclared`; see
 /// `ThreadProbeFixtures.swift`), or that is correct, thread-safe and slow at 10,000 observers
-/// (`gated-slow`) or deadlocks at 1,000 (`gated-deadlock`; see ``GatedObservers``), for the
-/// tool's tests, the one the request names (`--backend`). It is what a third party's own
+/// (`gated-slow`) or deadlocks at 1,000 (`gated-deadlock`; see ``GatedObservers``), or that
+/// makes one of the choices the contract leaves open (`open-choice-…`, see
+/// ``OpenChoiceObservers``; `turn-queue-…`, see ``TurnQueueObservers``), for the tool's tests,
+/// the one the request names (`--backend`). It is what a third party's own
 /// harness executable does with its backends.
 @main
 enum ConformanceFixtures {
   static func main() {
     let arguments = CommandLine.arguments.dropFirst()
-    let backends: [any ObservationBackend] =
-      RunawayReaction.allCases.map(RunawayGuardedBackend.init)
-      + [MisuseTrappingBackend(traps: true), MisuseTrappingBackend(traps: false)]
-      + [ThreadConfinedBackend(), UndeclaredLockedBackend()]
-      + [GatedBackend(deadlocks: false), GatedBackend(deadlocks: true)]
+    var backends: [any ObservationBackend] = RunawayReaction.allCases.map(
+      RunawayGuardedBackend.init)
+    backends += [MisuseTrappingBackend(traps: true), MisuseTrappingBackend(traps: false)]
+    backends += [ThreadConfinedBackend(), UndeclaredLockedBackend()]
+    backends += [GatedBackend(deadlocks: false), GatedBackend(deadlocks: true)]
+    for twins in OpenChoiceBackend.twins { backends += [twins.first, twins.second] }
+    for removal in TurnQueueObservers.Removal.allCases {
+      backends.append(TurnQueueBackend(removal: removal))
+    }
+    backends.append(TurnQueueBackend.twins.first)
     do {
       let request = try ConformanceChildRequest(arguments: arguments)
       guard let backend = backends.first(where: { $0.name == request.backend }) else {

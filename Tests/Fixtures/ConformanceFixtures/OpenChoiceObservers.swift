@@ -1,0 +1,262 @@
+import ObservationCore
+
+/// A correct, completable observer list (synchronous, registration order, nested writes
+/// queued and delivered by the outermost call, cancellation immediate and on the token's
+/// release, a value frozen at completion) that makes, at each point where the contract leaves
+/// the behaviour open, the choice its ``Choices`` name.
+///
+/// Two of them that differ in one choice are the correct twins of that open point: both must
+/// pass every rule they declare, in process, through their erased handles and isolated. A rule
+/// that fails one of them has picked a side the contract does not pick.
+final class OpenChoiceObservers: CompletableObservableValue {
+  /// What it does where the contract leaves a choice.
+  struct Choices: Hashable, Sendable {
+    /// Whether `observe` replays the current value (and so declares `replaysCurrentValue`).
+    var replays = false
+    /// A write made from a replay callback while no other delivery is under way.
+    var replayWrite = ReplayWrite.queuedUntilReplayReturns
+    /// A completion requested from a value callback.
+    var callbackCompletion = CallbackCompletion.atOnce
+    /// The order completion handlers run in.
+    var completionOrder = CompletionOrder.registration
+
+    /// The fixture's name: each choice that differs from the first of its kind.
+    var name: String {
+      var words = ["open-choice"]
+      if replays { words.append("replaying") }
+      if replays && replayWrite == .deliveredAtOnce { words.append("replay-write-at-once") }
+      if callbackCompletion == .whenDeliveryReturns { words.append("deferred-completion") }
+      if completionOrder == .reverse { words.append("reverse-completion") }
+      return words.joined(separator: "-")
+    }
+  }
+
+  /// A write made from a replay callback.
+  enum ReplayWrite: Hashable, Sendable {
+    /// The replay counts as a delivery: the write waits until the replay callback returns,
+    /// then `observe` delivers it.
+    case queuedUntilReplayReturns
+    /// `observe` is not a call that queues: the write is the outermost `set`, and delivers at
+    /// once.
+    case deliveredAtOnce
+  }
+
+  /// A completion requested from a value callback.
+  enum CallbackCompletion: Hashable, Sendable {
+    /// `complete()` runs every live observer's completion handler before it returns.
+    case atOnce
+    /// `complete()` stops every delivery at once; the handlers run when the outermost delivery
+    /// returns (an observer that subscribes meanwhile is completed at once, one cancelled
+    /// meanwhile gets none).
+    case whenDeliveryReturns
+  }
+
+  /// The order completion handlers run in.
+  enum CompletionOrder: Hashable, Sendable {
+    case registration
+    case reverse
+  }
+
+  final class Entry {
+    var handler: ((Int) -> Void)?
+    var onCompletion: (() -> Void)?
+    /// Writes made before it registered: it gets only later ones.
+    let start: Int
+    init(handler: @escaping (Int) -> Void, onCompletion: (() -> Void)?, start: Int) {
+      self.handler = handler
+      self.onCompletion = onCompletion
+      self.start = start
+    }
+  }
+
+  final class Token: ObservationToken {
+    weak var owner: OpenChoiceObservers?
+    /// Weak: the subject owns its entries, so that its death releases every handler.
+    weak var entry: Entry?
+    init(owner: OpenChoiceObservers, entry: Entry) {
+      self.owner = owner
+      self.entry = entry
+    }
+    deinit { cancel() }
+    func cancel() {
+      guard let entry else { return }
+      owner?.remove(entry)
+    }
+  }
+
+  let choices: Choices
+  private var stored: Int
+  private var entries: [Entry] = []
+  private var released = 0
+  private var writes = 0
+  private var pending: [(number: Int, value: Int)] = []
+  /// Deliveries under way: broadcasts, and replays where they count as deliveries.
+  private var delivering = 0
+  private var completed = false
+  /// A completion requested during a delivery, whose handlers run when it returns.
+  private var completionPending = false
+
+  init(_ initialValue: Int, choices: Choices) {
+    stored = initialValue
+    self.choices = choices
+  }
+
+  var value: Int {
+    get { stored }
+    set {
+      guard !completed else { return }
+      stored = newValue
+      writes += 1
+      pending.append((writes, newValue))
+      guard delivering == 0 else { return }
+      deliverPending()
+    }
+  }
+
+  /// Delivers the queued writes, as the outermost call.
+  private func deliverPending() {
+    delivering += 1
+    while !pending.isEmpty && !completed { broadcast(pending.removeFirst()) }
+    pending.removeAll()
+    delivering -= 1
+    deliveryReturned()
+  }
+
+  private func broadcast(_ write: (number: Int, value: Int)) {
+    // Observers appended meanwhile registered after the write (their start says so).
+    var index = 0
+    while index < entries.count && !completed {
+      let entry = entries[index]
+      if entry.start < write.number, let handler = entry.handler { handler(write.value) }
+      index += 1
+    }
+  }
+
+  /// What waits for the outermost delivery to return: a deferred completion, then compaction.
+  private func deliveryReturned() {
+    guard delivering == 0 else { return }
+    if completionPending {
+      completionPending = false
+      completeLiveObservers()
+    }
+    compact()
+  }
+
+  func observe(_ handler: @escaping (Int) -> Void) -> Token {
+    register(handler, onCompletion: nil)
+  }
+
+  func observe(_ handler: @escaping (Int) -> Void, onCompletion: @escaping () -> Void) -> Token {
+    register(handler, onCompletion: onCompletion)
+  }
+
+  private func register(_ handler: @escaping (Int) -> Void, onCompletion: (() -> Void)?) -> Token {
+    let entry = Entry(handler: handler, onCompletion: onCompletion, start: writes)
+    let token = Token(owner: self, entry: entry)
+    if completed {
+      entry.handler = nil
+      entry.onCompletion = nil
+      onCompletion?()
+      return token
+    }
+    entries.append(entry)
+    guard choices.replays else { return token }
+    switch choices.replayWrite {
+    case .queuedUntilReplayReturns:
+      delivering += 1
+      handler(stored)
+      delivering -= 1
+      if delivering == 0 && !pending.isEmpty && !completed {
+        deliverPending()
+      } else {
+        deliveryReturned()
+      }
+    case .deliveredAtOnce:
+      handler(stored)
+    }
+    return token
+  }
+
+  func complete() {
+    guard !completed else { return }
+    completed = true
+    pending.removeAll()
+    if delivering > 0 && choices.callbackCompletion == .whenDeliveryReturns {
+      completionPending = true
+      return
+    }
+    completeLiveObservers()
+  }
+
+  /// Runs each live observer's completion handler once, in the chosen order, releasing it
+  /// first; an observer a completion handler cancels before its turn gets none.
+  private func completeLiveObservers() {
+    let live = entries.filter { $0.handler != nil }
+    for entry in choices.completionOrder == .registration ? live : live.reversed()
+    where entry.handler != nil {
+      entry.handler = nil
+      let onCompletion = entry.onCompletion.take()
+      released += 1
+      onCompletion?()
+    }
+    compact()
+  }
+
+  var valueAfterCompletion: ValueAfterCompletionPolicy { .frozen }
+
+  private func remove(_ entry: Entry) {
+    guard entry.handler != nil else { return }
+    entry.handler = nil
+    entry.onCompletion = nil
+    released += 1
+    compact()
+  }
+
+  /// Drops released entries once they are half the list (never during delivery), so that
+  /// releasing 100,000 tokens is not quadratic.
+  private func compact() {
+    guard delivering == 0 && released * 2 > entries.count else { return }
+    entries.removeAll { $0.handler == nil }
+    released = 0
+  }
+}
+
+/// A backend of ``OpenChoiceObservers``, declaring what every such list promises.
+struct OpenChoiceBackend: ObservationBackend {
+  let choices: OpenChoiceObservers.Choices
+
+  var name: String { choices.name }
+
+  var capabilities: BackendCapabilities {
+    var flags: Set<Capability> = [
+      .deliversEveryValue, .synchronousDelivery, .preservesObserverOrder,
+      .preservesValueOrderUnderReentrancy, .immediateCancellation, .cancelsOnTokenDeinit,
+      .supportsCompletion,
+    ]
+    if choices.replays { flags.insert(.replaysCurrentValue) }
+    return BackendCapabilities(timing: .didSet, flags, maxReentrancyDepth: .unbounded)
+  }
+
+  func makeSubject(initialValue: Int) -> OpenChoiceObservers {
+    OpenChoiceObservers(initialValue, choices: choices)
+  }
+
+  /// The correct twins of each open point a synchronous list meets, named by the point.
+  static let twins: [(point: String, first: OpenChoiceBackend, second: OpenChoiceBackend)] = [
+    (
+      "a write made from a replay callback",
+      OpenChoiceBackend(choices: .init(replays: true, replayWrite: .queuedUntilReplayReturns)),
+      OpenChoiceBackend(choices: .init(replays: true, replayWrite: .deliveredAtOnce))
+    ),
+    (
+      "a completion requested from a value callback",
+      OpenChoiceBackend(choices: .init(callbackCompletion: .atOnce)),
+      OpenChoiceBackend(choices: .init(callbackCompletion: .whenDeliveryReturns))
+    ),
+    (
+      "the order observers are completed in",
+      OpenChoiceBackend(choices: .init(completionOrder: .registration)),
+      OpenChoiceBackend(choices: .init(completionOrder: .reverse))
+    ),
+  ]
+}

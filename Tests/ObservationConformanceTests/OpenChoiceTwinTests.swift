@@ -1,0 +1,121 @@
+import ObservationConformance
+import ObservationConformanceTesting
+import ObservationCore
+import Testing
+
+@testable import conformance_fixtures
+
+/// The false-failure tests: where the contract leaves a choice open, two correct backends that
+/// choose differently both pass every rule they declare, in process, through their erased
+/// handles (ERASE-01 runs the whole suite on those) and isolated, as an adopter runs the suite.
+@Suite("Where the contract leaves a choice open, both choices pass")
+struct OpenChoiceTwinTests {
+  /// The open points' twins that the fixtures' harness executable also makes, so that an
+  /// isolated run reaches them.
+  static let isolatedTwins:
+    [(point: String, first: any ObservationBackend, second: any ObservationBackend)] =
+      OpenChoiceBackend.twins.map { ($0.point, $0.first, $0.second) } + [
+        (
+          "values waiting for their turn when an asynchronous backend's observer is cancelled",
+          TurnQueueBackend.twins.first, TurnQueueBackend.twins.second
+        )
+      ]
+
+  /// Every open point's twins.
+  static let twins:
+    [(point: String, first: any ObservationBackend, second: any ObservationBackend)] =
+      isolatedTwins + [
+        (
+          "the order of observers within a broadcast, none declared",
+          UnorderedBrokenBackend(fault: nil, newestFirst: false),
+          UnorderedBrokenBackend(fault: nil, newestFirst: true)
+        )
+      ]
+
+  @Test(
+    "An asynchronous list that drops the writes waiting for a cancelled observer passes everything it declares with immediateCancellation"
+  )
+  func immediateCancellation() async {
+    let report = await FixtureReports.report(TurnQueueBackend(removal: .dropsPendingWrites))
+    #expect(report.failures.map(\.rule.id) == [])
+    #expect(report.outcome(of: "CAN-06")?.kind == .passed)
+  }
+
+  @Test(
+    "Each open point's twins pass every rule they declare, in process and through their erased handles",
+    arguments: 0..<twins.count)
+  func inProcess(_ point: Int) async throws {
+    let (name, first, second) = Self.twins[point]
+    for backend in [first, second] {
+      let report = await FixtureReports.report(backend)
+      #expect(report.failures.map(\.rule.id) == [], "\(name): \(backend.name)")
+      let difference = try #require(report.outcome(of: "DIFF-01"))
+      #expect(difference.kind == .passed, "\(name): \(backend.name): \(difference.details)")
+      #expect(report.outcome(of: "ERASE-01")?.kind == .passed, "\(name): \(backend.name)")
+    }
+  }
+
+  @Test(
+    "Each open point's twins pass every rule they declare isolated, each rule in a child process of the fixtures' harness",
+    arguments: 0..<isolatedTwins.count)
+  func isolated(_ point: Int) throws {
+    let (name, first, second) = Self.isolatedTwins[point]
+    let runner = try IsolatedConformanceRunner(
+      executable: IsolatedConformanceRunner.executableBuiltBesideTests(
+        named: "conformance-fixtures"))
+    for backend in [first, second] {
+      let report = try runner.run(backendName: backend.name, capabilities: backend.capabilities)
+      #expect(report.failures.map(\.rule.id) == [], "\(name): \(backend.name)")
+      #expect(report.outcome(of: "DIFF-01")?.kind == .passed, "\(name): \(backend.name)")
+    }
+  }
+
+  @Test(
+    "A backend that declares cancelsOnLaterTurn but lets a write made after the cancel returned reach the observer fails DIFF-01 and CAN-02, naming the write"
+  )
+  func cancelOnItsOwnTurn() async throws {
+    let report = await FixtureReports.report(TurnQueueBackend(removal: .removesOnItsTurn))
+    let failed = Set(report.failures.map(\.rule.id))
+    #expect(failed.isSuperset(of: ["DIFF-01", "CAN-02", "CAN-01"]), "\(failed.sorted())")
+    let details = try #require(report.outcome(of: "DIFF-01")).details
+    #expect(details.contains("set after the cancel returned"), "\(details)")
+    #expect(details.contains("but values set before it returned (cancelsOnLaterTurn)"))
+  }
+
+  @Test(
+    "Without cancelsOnLaterTurn, the writes waiting at a cancel are not the observer's: the backend that keeps them, declaring neither word, still fails DIFF-01"
+  )
+  func keptWritesNeedTheWord() async throws {
+    struct Undeclared: ObservationBackend {
+      let base = TurnQueueBackend(removal: .keepsPendingWrites)
+      var name: String { "turn-queue-keeps-pending-writes-undeclared" }
+      var capabilities: BackendCapabilities {
+        var declared = base.capabilities
+        declared.flags.remove(.cancelsOnLaterTurn)
+        return declared
+      }
+      func makeSubject(initialValue: Int) -> TurnQueueObservers {
+        base.makeSubject(initialValue: initialValue)
+      }
+      func awaitDelivery(until condition: () -> Bool, timeout: Duration) -> Bool {
+        base.awaitDelivery(until: condition, timeout: timeout)
+      }
+      func awaitScheduledDeliveries(timeout: Duration) -> Bool {
+        base.awaitScheduledDeliveries(timeout: timeout)
+      }
+    }
+    let rule = try #require(ConformanceSuite.rule("DIFF-01"))
+    let outcome = ConformanceSuite.run(rule, on: Undeclared())
+    #expect(outcome.kind == .failed, "\(outcome.details)")
+    #expect(outcome.details.contains("but the value in flight then"), "\(outcome.details)")
+  }
+
+  @Test("cancelsOnLaterTurn contradicts immediateCancellation and synchronousDelivery (META-02)")
+  func laterTurnContradictions() {
+    for other: Capability in [.immediateCancellation, .synchronousDelivery] {
+      let declared = BackendCapabilities(
+        timing: .didSet, [.cancelsOnLaterTurn, other], maxReentrancyDepth: .unbounded)
+      #expect(throws: CapabilityDeclarationError.self, "\(other)") { try declared.validate() }
+    }
+  }
+}
