@@ -19,12 +19,16 @@ public struct ActorObservableStrategy: ObservationBackend, Sendable {
   /// never overlap (`serializedDelivery`); a write made inside a handler is one more isolated
   /// call, queued behind the delivery that made it, so nested writes never reorder values and
   /// never grow the stack (`preservesValueOrderUnderReentrancy`, unbounded depth). Releasing
-  /// the token sends the removal as `cancel()` does (`cancelsOnTokenDeinit`).
+  /// the token sends the removal as `cancel()` does (`cancelsOnTokenDeinit`). The removal is an
+  /// isolated call too, run in the actor's turn behind the writes sent before it: they may
+  /// still reach the observer after `cancel()` returned, a write made after it never does
+  /// (`cancelsOnLaterTurn`).
   public var capabilities: BackendCapabilities {
     BackendCapabilities(
       timing: .asynchronousOrdered,
       [
-        .deliversEveryValue, .cancelsOnTokenDeinit, .threadSafe, .serializedDelivery,
+        .deliversEveryValue, .cancelsOnTokenDeinit, .cancelsOnLaterTurn, .threadSafe,
+        .serializedDelivery,
         .preservesValueOrderUnderReentrancy,
       ],
       maxReentrancyDepth: .unbounded)

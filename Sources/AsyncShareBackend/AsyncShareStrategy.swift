@@ -10,11 +10,13 @@ public struct AsyncShareStrategy: ObservationBackend, Sendable {
   /// `async-share`.
   public var name: String { "async-share" }
 
-  /// What the pattern gives, as the suite found it.
+  /// What the pattern gives, as the suite found it. A cancel cancels the observer's task, whose
+  /// side leaves the share when it next asks for a value, so no later write reaches it, while a
+  /// value already handed to the side may still arrive (`cancelsOnLaterTurn`).
   public var capabilities: BackendCapabilities {
     BackendCapabilities(
       timing: .asynchronousOrdered,
-      [.deliversEveryValue, .cancelsOnTokenDeinit],
+      [.deliversEveryValue, .cancelsOnTokenDeinit, .cancelsOnLaterTurn],
       maxReentrancyDepth: .unbounded)
   }
 

@@ -10,11 +10,13 @@ public struct AsyncStreamStrategy: ObservationBackend, Sendable {
   /// `async-stream`.
   public var name: String { "async-stream" }
 
-  /// What the pattern gives, as the suite found it.
+  /// What the pattern gives, as the suite found it. A cancel finishes the observer's stream at
+  /// once, so no later write reaches it, while the values its task has not taken yet may still
+  /// arrive (`cancelsOnLaterTurn`).
   public var capabilities: BackendCapabilities {
     BackendCapabilities(
       timing: .asynchronousOrdered,
-      [.deliversEveryValue, .cancelsOnTokenDeinit],
+      [.deliversEveryValue, .cancelsOnTokenDeinit, .cancelsOnLaterTurn],
       maxReentrancyDepth: .unbounded)
   }
 
