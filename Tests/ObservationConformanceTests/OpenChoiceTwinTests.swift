@@ -18,7 +18,12 @@ struct OpenChoiceTwinTests {
         (
           "values waiting for their turn when an asynchronous backend's observer is cancelled",
           TurnQueueBackend.twins.first, TurnQueueBackend.twins.second
-        )
+        ),
+        (
+          "values still waiting when an asynchronous backend completes",
+          TurnQueueCompletableBackend(completion: .dropsWaitingWrites),
+          TurnQueueCompletableBackend(completion: .deliversWaitingWritesFirst)
+        ),
       ]
 
   /// Every open point's twins.
@@ -108,6 +113,20 @@ struct OpenChoiceTwinTests {
     let outcome = ConformanceSuite.run(rule, on: Undeclared())
     #expect(outcome.kind == .failed, "\(outcome.details)")
     #expect(outcome.details.contains("but the value in flight then"), "\(outcome.details)")
+  }
+
+  @Test(
+    "DIFF-01 completes asynchronous backends: one that runs the completion handlers before the writes still waiting fails DIFF-01 alone"
+  )
+  func asynchronousCompletion() async throws {
+    let report = await FixtureReports.report(
+      TurnQueueCompletableBackend(completion: .completesBeforeWaitingWrites))
+    #expect(report.failures.map(\.rule.id) == ["DIFF-01"])
+    let details = try #require(report.outcome(of: "DIFF-01")).details
+    #expect(details.contains("after its completion handler ran (TERM-01)"), "\(details)")
+    for id: RuleID in ["TERM-01", "TERM-02", "TERM-03", "TERM-04", "TERM-05"] {
+      #expect(report.outcome(of: id)?.kind == .passed, "\(id)")
+    }
   }
 
   @Test("cancelsOnLaterTurn contradicts immediateCancellation and synchronousDelivery (META-02)")

@@ -19,7 +19,15 @@ import ObservationCore
 /// - once a `deliver` step has given the backend its turns (for a synchronous backend, after
 ///   every top-level step), every live observer that owes the latest value has it: one
 ///   registered before the latest write, or any observer of a replaying backend;
-/// - `get` after a step returns the last value set.
+/// - `get` after a step returns the last value set (after completion, as the subject's
+///   `valueAfterCompletion` says);
+/// - on a completable backend: each observer's completion handler runs once, and only once
+///   completion was requested; nothing reaches an observer after its completion handler ran,
+///   and no value set after completion was requested reaches anyone (values set before it may
+///   still arrive, in order, before the handler, or never); an observer whose `observe` began
+///   after completion was requested gets the completion before `observe` returns, and no
+///   value; after a `deliver` step every observer that was not cancelled has had its
+///   completion.
 ///
 /// Values are told apart by value, so the scripts it checks write each value once.
 struct DeliveryProperties {
@@ -48,6 +56,10 @@ struct DeliveryProperties {
     /// The write it may still get once after its cancel returned: the one in flight when a
     /// callback cancelled it, without immediate cancellation.
     var inFlightAtCancel: Int?
+    /// Whether its `observe` began after completion was requested.
+    var subscribedAfterCompletion = false
+    /// Whether its completion handler ran.
+    var completed = false
   }
 
   let everyValue: Bool
@@ -67,8 +79,16 @@ struct DeliveryProperties {
   /// The write number of the last callback's value: the one in flight during a callback.
   private var lastCallback: Int?
   private(set) var violation: Violation?
+  /// What a write after completion does to the stored value.
+  let valueAfterCompletion: ValueAfterCompletionPolicy
+  /// The writes made before completion was first requested, once it was.
+  private var writesAtCompletion: Int?
 
-  init(_ declared: BackendCapabilities, initialValue: Int) {
+  init(
+    _ declared: BackendCapabilities, initialValue: Int,
+    valueAfterCompletion: ValueAfterCompletionPolicy = .stored
+  ) {
+    self.valueAfterCompletion = valueAfterCompletion
     everyValue = declared.has(.deliversEveryValue)
     replays = declared.has(.replaysCurrentValue)
     asynchronous = !declared.has(.synchronousDelivery)
@@ -80,13 +100,23 @@ struct DeliveryProperties {
 
   private func writtenValue(_ index: Int) -> Int { index == 0 ? initial : writes[index - 1] }
 
-  /// Whether every live observer that owes the latest value has it.
-  var isSettled: Bool { owingLatest.isEmpty }
+  /// Whether every live observer that owes the latest value, or its completion, has it.
+  var isSettled: Bool { owingLatest.isEmpty && owingCompletion.isEmpty }
+
+  /// The observers that owe their completion and have not had it: every one not cancelled,
+  /// once completion was requested.
+  private var owingCompletion: [Int] {
+    guard writesAtCompletion != nil else { return [] }
+    return observers.filter { !$0.value.cancelling && !$0.value.completed }.keys.sorted()
+  }
 
   /// The live observers that owe the latest value and do not have it yet.
   private var owingLatest: [(id: Int, observer: Observer)] {
     observers.filter { _, observer in
-      guard let writesAtReturn = observer.writesAtReturn, !observer.cancelling else {
+      // After completion nobody owes a value (one still pending may arrive, or not).
+      guard writesAtCompletion == nil, let writesAtReturn = observer.writesAtReturn,
+        !observer.cancelling
+      else {
         return false
       }
       let owes = replays || writes.count > writesAtReturn
@@ -106,9 +136,17 @@ struct DeliveryProperties {
       let before = writes.count
       observers[id] = Observer(
         writesBefore: before,
-        lowerBound: replays ? before : everyValue ? before + 1 : min(before, settledWrites) + 1)
+        lowerBound: replays ? before : everyValue ? before + 1 : min(before, settledWrites) + 1,
+        subscribedAfterCompletion: writesAtCompletion != nil)
     case .observeReturned(let id):
       observers[id]?.writesAtReturn = writes.count
+      if observers[id]?.subscribedAfterCompletion == true && observers[id]?.completed == false {
+        violation = Violation(
+          index: index,
+          expected: "#\(id), subscribing after completion was requested, gets the completion"
+            + " before observe returns (TERM-03)",
+          observed: "observe #\(id) returned without it")
+      }
     case .cancelStarted(let id, let inCallback):
       observers[id]?.cancelling = true
       if inCallback && !immediateCancellation && observers[id]?.cancelled == false {
@@ -122,11 +160,16 @@ struct DeliveryProperties {
     case .delivered:
       settledWrites = writes.count
       checkLatest(at: index, after: "the backend's turns")
-    case .completion, .completeStarted, .completeReturned, .writeReturned:
-      // The scripts it checks do not complete (see DifferentialScript.Reactions.properties).
+    case .completeStarted:
+      if writesAtCompletion == nil { writesAtCompletion = writes.count }
+    case .completion(let id):
+      completed(id, at: index)
+    case .completeReturned, .writeReturned:
       break
     case .read(let value):
-      let latest = writtenValue(writes.count)
+      let latest = writtenValue(
+        valueAfterCompletion == .frozen
+          ? min(writes.count, writesAtCompletion ?? .max) : writes.count)
       if value != latest {
         violation = Violation(
           index: index, expected: "get returns the last value set, \(latest)",
@@ -140,11 +183,44 @@ struct DeliveryProperties {
     }
   }
 
+  private mutating func completed(_ id: Int, at index: Int) {
+    guard writesAtCompletion != nil else {
+      violation = Violation(
+        index: index, expected: "a completion handler runs only once completion is requested",
+        observed: "#\(id):completed")
+      return
+    }
+    if immediateCancellation && observers[id]?.cancelled == true {
+      violation = Violation(
+        index: index,
+        expected: "nothing for #\(id) after its cancel returned, not even its"
+          + " completion (immediateCancellation)",
+        observed: "#\(id):completed")
+      return
+    }
+    guard observers[id]?.completed == false else {
+      violation = Violation(
+        index: index, expected: "completion reaches each observer at most once (TERM-02)",
+        observed: "#\(id):completed again")
+      return
+    }
+    observers[id]?.completed = true
+  }
+
   private mutating func received(_ value: Int, by id: Int, at index: Int) {
     guard var observer = observers[id] else { return }
     guard let written = number[value] else {
       violation = Violation(
         index: index, expected: "only values that were set", observed: "#\(id):\(value)")
+      return
+    }
+    if observer.completed || written > writesAtCompletion ?? .max {
+      violation = Violation(
+        index: index,
+        expected: observer.completed
+          ? "nothing for #\(id) after its completion handler ran (TERM-01)"
+          : "no value set after completion was requested is delivered (TERM-01)",
+        observed: "#\(id):\(value)")
       return
     }
     lastCallback = written
@@ -196,6 +272,13 @@ struct DeliveryProperties {
   }
 
   private mutating func checkLatest(at index: Int, after what: String) {
+    if let id = owingCompletion.first {
+      violation = Violation(
+        index: index,
+        expected: "after \(what), #\(id), not cancelled, has had its completion (TERM-01)",
+        observed: "its completion handler has not run")
+      return
+    }
     guard let (id, observer) = owingLatest.first else { return }
     let latest = writtenValue(writes.count)
     violation = Violation(

@@ -37,7 +37,9 @@ enum DifferentialRules {
         declared.has(.synchronousDelivery) && declared.has(.deliversEveryValue)
         && (declared.timing == .didSet || declared.timing == .willSet)
       let reactions: Reactions =
-        exact ? .exact(declared, completable: completable) : .properties(declared)
+        exact
+        ? .exact(declared, completable: completable)
+        : .properties(declared, completable: completable)
       let ordered = declared.has(.preservesObserverOrder)
       var verdict = Verdict()
       for index in 1...scripts {
@@ -49,7 +51,9 @@ enum DifferentialRules {
           ? exactDifference(
             steps, on: context, semantics: semantics, completable: completable,
             followingBackendOrder: !ordered)
-          : propertyViolation(steps, on: context, declared: declared)
+          : propertyViolation(
+            steps, on: context, declared: declared, completable: completable,
+            valueAfterCompletion: semantics.valueAfterCompletion)
         if let failure {
           verdict.expect(
             false,
@@ -274,12 +278,16 @@ extension DifferentialRules {
   /// Replays `steps` on the backend, giving it its turns at each `deliver` step, and checks the
   /// delivery properties as the events arrive.
   static func propertyViolation(
-    _ steps: [DifferentialScript.Step], on context: RuleContext, declared: BackendCapabilities
+    _ steps: [DifferentialScript.Step], on context: RuleContext, declared: BackendCapabilities,
+    completable: Bool, valueAfterCompletion: ValueAfterCompletionPolicy
   ) -> Failure? {
-    let log = DifferentialScript.Log(checking: DeliveryProperties(declared, initialValue: 0))
+    let log = DifferentialScript.Log(
+      checking: DeliveryProperties(
+        declared, initialValue: 0, valueAfterCompletion: valueAfterCompletion))
     DifferentialScript.run(
       steps, on: context.subject(0), cancelsOnRelease: declared.has(.cancelsOnTokenDeinit),
-      completable: false, log: log, deliver: { context.settle(until: { log.isSettled }) })
+      completable: completable, log: log,
+      deliver: { context.settle(until: { log.isSettled }) })
     // Whatever the backend still had scheduled, after every observer was cancelled: none of it
     // may reach anyone.
     context.drain()

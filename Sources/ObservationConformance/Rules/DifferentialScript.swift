@@ -117,11 +117,12 @@ enum DifferentialScript {
 
     /// The reactions for the delivery properties (``DeliveryProperties``): asynchronous or
     /// coalescing backends. Subscribing is always allowed: the properties accept a late
-    /// observer's replayed values within bounds.
-    static func properties(_ declared: BackendCapabilities) -> Reactions {
+    /// observer's replayed values within bounds. A completable backend completes too.
+    static func properties(_ declared: BackendCapabilities, completable: Bool) -> Reactions {
       Reactions(
         writes: nestedWritesFit(declared), cancels: true, releases: true, subscribes: true,
-        completes: false, delivers: !declared.has(.synchronousDelivery), uniqueValues: true)
+        completes: completable, delivers: !declared.has(.synchronousDelivery),
+        uniqueValues: true)
     }
 
     /// Whether a script's nested writes fit within the declared reentrancy bound.

@@ -29,6 +29,9 @@ enum ConformanceFixtures {
       backends.append(TurnQueueBackend(removal: removal))
     }
     backends.append(TurnQueueBackend.twins.first)
+    for completion in TurnQueueCompletableObservers.Completion.allCases {
+      backends.append(TurnQueueCompletableBackend(completion: completion))
+    }
     do {
       let request = try ConformanceChildRequest(arguments: arguments)
       guard let backend = backends.first(where: { $0.name == request.backend }) else {
