@@ -33,6 +33,7 @@ struct BrokenBackendTests {
     .releaseDuringDeliveryKeepsClosure: ["MEM-01", "MEM-07"],
     .releaseDuringDeliveryIsDeferred: ["DIFF-01"],
     .writeAfterCancelInSameCallbackReachesCancelled: ["DIFF-01"],
+    .miscountsObserversCancelledByAnotherCallback: ["DIFF-01"],
   ]
 
   @Test("The control, with no fault, passes every rule it declares")
@@ -133,6 +134,11 @@ struct BrokenBackendTests {
       (
         BrokenBackend(fault: .releaseDuringDeliveryIsDeferred), BrokenBackend(fault: nil),
         "release its own token"
+      ),
+      // Suite 1.6.0: what a backend reports about itself, its observer count after each step.
+      (
+        BrokenBackend(fault: .miscountsObserversCancelledByAnotherCallback),
+        BrokenBackend(fault: nil), "observerCount"
       ),
       (
         CompletableBackend(fault: .finishesBroadcastAfterCallbackCompletes),
@@ -435,6 +441,7 @@ extension BrokenBackendTests {
     (BrokenBackend(fault: .releaseDuringDeliveryIsDeferred), "(CAN-01)"),
     (CompletableBackend(fault: .finishesBroadcastAfterCallbackCompletes), "(TERM-01)"),
     (CompletableBackend(fault: .registersObserversDuringCompletion), "(TERM-03)"),
+    (BrokenBackend(fault: .miscountsObserversCancelledByAnotherCallback), "(MEM-05, MEM-07)"),
   ]
 
   @Test(

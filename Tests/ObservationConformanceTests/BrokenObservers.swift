@@ -82,6 +82,11 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     /// write with the cancelled observer's handler still attached: the cancelled observer gets
     /// that write. Only two operations in one callback show it.
     case writeAfterCancelInSameCallbackReachesCancelled
+    /// `observerCount` is a cached count that a cancel made by one observer's callback of
+    /// another observer forgets to lower: the count stays one too high for good. MEM-05
+    /// cancels at the top level and MEM-07 has each observer cancel itself, so only a script
+    /// that reads the count after a callback cancelled someone else shows it.
+    case miscountsObserversCancelledByAnotherCallback
   }
 
   final class Entry {
@@ -312,6 +317,7 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     nextID += 1
     let entry = Entry(id: nextID, handler: handler, startSequence: sequence)
     if fault != .dropsObserversPast64 || entries.count < 64 { entries.append(entry) }
+    cachedCount += 1
     entryByID[nextID] = entry
     var index = entries.count - 1
     if fault == .reusesSlotsWithoutGeneration {
@@ -344,8 +350,15 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     cancelledEntries = 0
   }
 
-  /// The live observers: entries not cancelled.
-  var observerCount: Int { entries.count { !$0.isCancelled } }
+  /// The live observers: entries not cancelled (with the fault, the cached count).
+  var observerCount: Int {
+    fault == .miscountsObserversCancelledByAnotherCallback
+      ? cachedCount : entries.count { !$0.isCancelled }
+  }
+
+  /// Observers registered less those cancelled, as a count kept beside the list
+  /// (``Fault/miscountsObserversCancelledByAnotherCallback``).
+  private var cachedCount = 0
 
   /// The closures of tokens released during a delivery (``Fault/releaseDuringDeliveryKeepsClosure``).
   private var parkedClosures: [(Int) -> Void] = []
@@ -369,6 +382,7 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
     entry.isCancelled = true
     if let handler = entry.handler { parkedClosures.append(handler) }
     entry.handler = nil
+    cachedCount -= 1
     cancelledEntries += 1
     compactIfWorthIt()
   }
@@ -406,6 +420,9 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
         let released
       {
         cancelledByCallback.append(released)
+      }
+      if fault != .miscountsObserversCancelledByAnotherCallback || calling == nil || calling == id {
+        cachedCount -= 1
       }
       // Cancelled entries are compacted once they are half the list (and after every
       // delivery), so that releasing 10,000 tokens (SCALE-01) is not quadratic.

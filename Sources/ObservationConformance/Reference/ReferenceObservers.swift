@@ -24,7 +24,7 @@ import ObservationCore
 /// that does not declare order, DIFF-01 has the model follow the order the backend chose, so
 /// that everything else (who receives what, what a callback's cancel or write changes) is
 /// compared exactly.
-final class ReferenceObservers: CompletableObservableValue {
+final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
   /// What the model does, from a backend's declaration.
   struct Semantics: Hashable {
     var replays: Bool
@@ -241,6 +241,9 @@ final class ReferenceObservers: CompletableObservableValue {
   }
 
   var valueAfterCompletion: ValueAfterCompletionPolicy { semantics.valueAfterCompletion }
+
+  /// The observers registered and neither cancelled nor completed.
+  var observerCount: Int { entries.count { $0.handler != nil } }
 
   private func cancel(_ id: Int) {
     guard let index = entries.firstIndex(where: { $0.id == id }) else { return }

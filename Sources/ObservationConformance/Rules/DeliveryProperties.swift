@@ -164,7 +164,7 @@ struct DeliveryProperties {
       if writesAtCompletion == nil { writesAtCompletion = writes.count }
     case .completion(let id):
       completed(id, at: index)
-    case .completeReturned, .writeReturned:
+    case .completeReturned, .writeReturned, .observerCount:
       break
     case .read(let value):
       let latest = writtenValue(

@@ -64,6 +64,8 @@ extension DifferentialRules {
     case (_, .completion?), (.completion?, _):
       return "completion reaches each observer live when it was requested once, and no other"
         + " (TERM-02, TERM-04)"
+    case (.observerCount?, .observerCount?):
+      return "observerCount reports the observers registered and not cancelled (MEM-05, MEM-07)"
     case (.read?, .read?):
       return completionRequested
         ? "the value after completion follows the declared policy (TERM-05)"

@@ -148,9 +148,12 @@ extension DifferentialRules {
     semantics: ReferenceObservers.Semantics, completable: Bool, followingBackendOrder: Bool
   ) -> Failure? {
     let actualLog = DifferentialScript.Log()
+    let subject = context.subject(0)
+    // What a backend reports about itself is compared too: its observer count after each step.
+    let counts = subject.observerCount != nil
     DifferentialScript.run(
-      steps, on: context.subject(0), cancelsOnRelease: semantics.cancelsOnRelease,
-      completable: completable, log: actualLog)
+      steps, on: subject, cancelsOnRelease: semantics.cancelsOnRelease,
+      completable: completable, countsObservers: counts, log: actualLog)
     let actual = actualLog.compared
     let reference = ReferenceObservers(0, semantics: semantics)
     let expectedLog = DifferentialScript.Log()
@@ -177,7 +180,8 @@ extension DifferentialRules {
     if followingBackendOrder { reference.order = followBackend }
     DifferentialScript.run(
       steps, on: TestSubject(reference), cancelsOnRelease: semantics.cancelsOnRelease,
-      completable: completable, log: expectedLog, willObserve: { reference.nextLabel = $0 })
+      completable: completable, countsObservers: counts, log: expectedLog,
+      willObserve: { reference.nextLabel = $0 })
     let expected = expectedLog.compared
     guard actual != expected else { return nil }
     let (at, backend, model) = DifferentialScript.firstDifference(actual, expected)

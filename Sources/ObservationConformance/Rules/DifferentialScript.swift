@@ -244,6 +244,8 @@ enum DifferentialScript {
     case callback(observer: Int, value: Int)
     /// `get` after a top-level step.
     case read(Int)
+    /// The subject's own `observerCount` after a top-level step, where it has one.
+    case observerCount(Int)
     /// A write, just before the `set` that makes it.
     case write(Int)
     /// The `set` of the write under way returned.
@@ -264,7 +266,7 @@ enum DifferentialScript {
     /// Whether the exact comparison compares it: callbacks (values and completions) and reads.
     var isCompared: Bool {
       switch self {
-      case .callback, .read, .completion: return true
+      case .callback, .read, .completion, .observerCount: return true
       default: return false
       }
     }
@@ -273,6 +275,7 @@ enum DifferentialScript {
       switch self {
       case .callback(let observer, let value): return "#\(observer):\(value)"
       case .read(let value): return "| get \(value)"
+      case .observerCount(let count): return "| observerCount \(count)"
       case .write(let value): return "set \(value)"
       case .writeReturned: return "set returned"
       case .observeStarted(let id): return "observe #\(id)"
@@ -335,10 +338,12 @@ enum DifferentialScript {
   /// labels its entries with it); `deliver` runs a `deliver` step. A released token is dropped
   /// when releasing cancels; otherwise it is kept aside (a backend that does not cancel on
   /// release would keep the observer either way) and cancelled at the end with the others.
-  /// With `completable`, every observer registers a completion handler too.
+  /// With `completable`, every observer registers a completion handler too; with
+  /// `countsObservers`, the subject's `observerCount` is read after each step as well.
   static func run(
     _ steps: [Step], on subject: TestSubject<Int>, cancelsOnRelease: Bool, completable: Bool,
-    log: Log, willObserve: @escaping (Int) -> Void = { _ in }, deliver: () -> Void = {}
+    countsObservers: Bool = false, log: Log, willObserve: @escaping (Int) -> Void = { _ in },
+    deliver: () -> Void = {}
   ) {
     let tokens = Locked<[Int: AnyObservationToken]>([:])
     let released = Locked<[AnyObservationToken]>([])
@@ -426,6 +431,7 @@ enum DifferentialScript {
         log.append(.delivered)
       }
       log.append(.read(subject.value))
+      if countsObservers, let count = subject.observerCount { log.append(.observerCount(count())) }
     }
     // Observers capture the subject; cancelling releases them and breaks that cycle.
     for id in tokens.withLock({ $0.keys.sorted() }) { cancel(id, inCallback: false) }
