@@ -7,7 +7,7 @@ import ObservationCore
 ///
 /// The first two are the correct twins of the open point "values still waiting when an
 /// asynchronous backend completes"; the third is broken.
-final class TurnQueueCompletableObservers: CompletableObservableValue {
+final class TurnQueueCompletableObservers: CompletableObservableValue, CancelsByID {
   enum Completion: String, CaseIterable, Sendable {
     /// The writes still waiting are dropped, and every live observer's completion handler runs
     /// inside `complete()`.
@@ -22,16 +22,7 @@ final class TurnQueueCompletableObservers: CompletableObservableValue {
     case completesBeforeWaitingWrites
   }
 
-  final class Token: ObservationToken {
-    weak var owner: TurnQueueCompletableObservers?
-    let id: Int
-    init(owner: TurnQueueCompletableObservers, id: Int) {
-      self.owner = owner
-      self.id = id
-    }
-    deinit { cancel() }
-    func cancel() { owner?.cancel(id) }
-  }
+  typealias Token = TurnQueueToken<TurnQueueCompletableObservers>
 
   private struct Observer {
     let handler: (Int) -> Void
@@ -133,7 +124,7 @@ final class TurnQueueCompletableObservers: CompletableObservableValue {
 
   var valueAfterCompletion: ValueAfterCompletionPolicy { .frozen }
 
-  private func cancel(_ id: Int) {
+  func cancel(_ id: Int) {
     observers[id] = nil
     completedHandlers[id] = nil
     for write in waiting.keys { waiting[write]?.live.remove(id) }
@@ -142,9 +133,9 @@ final class TurnQueueCompletableObservers: CompletableObservableValue {
 
 /// A backend of ``TurnQueueCompletableObservers``: every value, in order, on a later turn,
 /// which its ``awaitDelivery(until:timeout:)`` gives, and completion.
-struct TurnQueueCompletableBackend: ObservationBackend {
+struct TurnQueueCompletableBackend: TurnQueueDriven {
   let completion: TurnQueueCompletableObservers.Completion
-  private let queue = TurnQueue()
+  let queue = TurnQueue()
 
   init(completion: TurnQueueCompletableObservers.Completion) { self.completion = completion }
 
@@ -162,15 +153,5 @@ struct TurnQueueCompletableBackend: ObservationBackend {
 
   func makeSubject(initialValue: Int) -> TurnQueueCompletableObservers {
     TurnQueueCompletableObservers(initialValue, queue: queue, completion: completion)
-  }
-
-  func awaitDelivery(until condition: () -> Bool, timeout: Duration) -> Bool {
-    queue.runAll()
-    return condition()
-  }
-
-  func awaitScheduledDeliveries(timeout: Duration) -> Bool {
-    queue.runAll()
-    return true
   }
 }

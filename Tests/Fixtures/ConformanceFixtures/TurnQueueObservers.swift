@@ -1,25 +1,12 @@
 import ObservationCore
 
-/// The jobs of one ``TurnQueueBackend`` value's subjects, run only when the suite gives the
-/// backend its turn, as a hop to a run loop or an actor's executor does.
-final class TurnQueue {
-  private var jobs: [() -> Void] = []
-
-  func schedule(_ job: @escaping () -> Void) { jobs.append(job) }
-
-  /// Runs every scheduled job, and the jobs those schedule, in order.
-  func runAll() {
-    while !jobs.isEmpty { jobs.removeFirst()() }
-  }
-}
-
 /// An observer list that delivers each write on a later turn, in write order, to the observers
 /// registered when the write was made: each write's job holds the handlers it will call.
 /// What a cancel does to the writes already waiting is its ``Removal``.
 ///
 /// These are the twins of the open point "values in flight at a cancel" on an asynchronous
 /// backend, and a broken backend that declares the second choice.
-final class TurnQueueObservers: ObservableValue {
+final class TurnQueueObservers: ObservableValue, CancelsByID {
   enum Removal: String, CaseIterable, Sendable {
     /// A cancel takes the observer out of the registry and out of every waiting write: nothing
     /// reaches it after `cancel()` returns (`immediateCancellation`).
@@ -34,16 +21,7 @@ final class TurnQueueObservers: ObservableValue {
     case removesOnItsTurn
   }
 
-  final class Token: ObservationToken {
-    weak var owner: TurnQueueObservers?
-    let id: Int
-    init(owner: TurnQueueObservers, id: Int) {
-      self.owner = owner
-      self.id = id
-    }
-    deinit { cancel() }
-    func cancel() { owner?.cancel(id) }
-  }
+  typealias Token = TurnQueueToken<TurnQueueObservers>
 
   /// The handlers a waiting write will call, by observer, and the order to call them in.
   private struct Recipients {
@@ -94,7 +72,7 @@ final class TurnQueueObservers: ObservableValue {
     return Token(owner: self, id: nextID)
   }
 
-  private func cancel(_ id: Int) {
+  func cancel(_ id: Int) {
     switch removal {
     case .dropsPendingWrites:
       handlers[id] = nil
@@ -114,10 +92,10 @@ final class TurnQueueObservers: ObservableValue {
 /// cancelled observer and `cancelsOnLaterTurn` for the others, or, with `declaringLaterTurn`,
 /// `cancelsOnLaterTurn` whatever it does: the word allows the waiting writes, it does not
 /// require them.
-struct TurnQueueBackend: ObservationBackend {
+struct TurnQueueBackend: TurnQueueDriven {
   let removal: TurnQueueObservers.Removal
   let declaringLaterTurn: Bool
-  private let queue = TurnQueue()
+  let queue = TurnQueue()
 
   init(removal: TurnQueueObservers.Removal, declaringLaterTurn: Bool = false) {
     self.removal = removal
@@ -141,16 +119,6 @@ struct TurnQueueBackend: ObservationBackend {
 
   func makeSubject(initialValue: Int) -> TurnQueueObservers {
     TurnQueueObservers(initialValue, queue: queue, removal: removal)
-  }
-
-  func awaitDelivery(until condition: () -> Bool, timeout: Duration) -> Bool {
-    queue.runAll()
-    return condition()
-  }
-
-  func awaitScheduledDeliveries(timeout: Duration) -> Bool {
-    queue.runAll()
-    return true
   }
 
   /// The correct twins of the open point "values waiting for their turn when an observer is
