@@ -88,7 +88,7 @@ enum ComparisonSection {
       }
       if showsAllocator { name.append(cell.allocator.rawValue) }
       // As `compare` prints it.
-      let change = entry.ratio.map { String(format: "%+.1f%%", ($0 - 1) * 100) }
+      let change = entry.ratio.map { readableChange(ofRatio: $0) }
       let verdict =
         entry.verdict.rawValue + (entry.reason.isEmpty ? "" : ": " + entry.reason)
       return "<tr class=\"verdict \(className(entry.verdict))\" data-cell=\""

@@ -199,7 +199,7 @@ public struct CellResult: Equatable, Sendable {
   /// - Complexity: O(1).
   package func text(ofCost cost: Double?) -> String {
     guard let cost else { return "" }
-    return metric == .instructions ? csvNumber(cost) + " instr" : readableNanoseconds(cost)
+    return metric == .instructions ? readableCount(cost) + " instr" : readableNanoseconds(cost)
   }
 }
 

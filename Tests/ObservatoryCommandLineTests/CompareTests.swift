@@ -169,7 +169,7 @@ struct CompareTests {
     #expect(message.contains("reference rows"), "\(message)")
     #expect(message.contains("factor of 1000"), "\(message)")
     #expect(message.contains("reference-c/notify/-/16"), "\(message)")
-    #expect(message.contains("(x1000)"), "\(message)")
+    #expect(message.contains("(×1000)"), "\(message)")
   }
 
   /// The message `arguments` are refused with, raised while running: a validation error is

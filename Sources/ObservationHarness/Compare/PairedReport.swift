@@ -34,8 +34,8 @@ package struct PairedReport {
     }
     return [
       name(entry.cell), median(entry.baseSamples), median(entry.candidateSamples),
-      String(format: "%+.1f%%", (estimate.ratio - 1) * 100),
-      String(format: "[%+.1f%%, %+.1f%%]", (estimate.lower - 1) * 100, (estimate.upper - 1) * 100),
+      readableChange(ofRatio: estimate.ratio),
+      "[\(readableChange(ofRatio: estimate.lower)), \(readableChange(ofRatio: estimate.upper))]",
     ]
   }
 

@@ -240,8 +240,8 @@ public struct Comparison {
         cells[index].verdict = change > 0 ? .regression : .improvement
       } else {
         cells[index].verdict = .inconclusive
-        cells[index].reason = String(
-          format: "within the spread of the processes' counts (%.1f%%)", spread * 100)
+        cells[index].reason =
+          "within the spread of the processes' counts (\(readablePercent(spread * 100)))"
       }
     }
   }
@@ -253,11 +253,11 @@ public struct Comparison {
       let moved = cells.filter { references.contains($0.base.cell.backend) && $0.ratio != nil }
         .map {
           "\($0.key) \(Self.comparedText($0.base)) -> \(Self.comparedText($0.candidate))"
-            + " (x\(csvNumber($0.ratio!)))"
+            + " (\(readableRatio($0.ratio!)))"
         }
       throw InputError.machineSpeed(
         "the reference rows, which measure the machine itself, moved by a median factor of"
-          + " \(csvNumber(exp(machine))): the two runs' machine speeds differ too much for"
+          + " \(readableCount(exp(machine))): the two runs' machine speeds differ too much for"
           + " their times to be compared (\(moved.joined(separator: "; ")))")
     }
     self.shift = shift
@@ -286,15 +286,15 @@ public struct Comparison {
         cells[index].verdict = move.verdict
       case .unchanged:
         cells[index].verdict = .inconclusive
-        cells[index].reason = String(
-          format: "its backend as a whole moved %+.1f%%: a cell moving alone is weather",
-          move.change * 100)
+        cells[index].reason =
+          "its backend as a whole moved \(readablePercent(move.change * 100, signed: true)):"
+          + " a cell moving alone is weather"
       default:
         cells[index].verdict = .inconclusive
         cells[index].reason =
           move.reason.isEmpty
-          ? String(
-            format: "its backend as a whole moved %+.1f%%, the other way", move.change * 100)
+          ? "its backend as a whole moved \(readablePercent(move.change * 100, signed: true)),"
+            + " the other way"
           : move.reason
       }
     }
@@ -307,7 +307,7 @@ public struct Comparison {
   }
 
   package func change(_ cell: Entry) -> String {
-    cell.ratio.map { String(format: "%+.1f%%", ($0 - 1) * 100) } ?? "-"
+    cell.ratio.map { readableChange(ofRatio: $0) } ?? "-"
   }
 
   /// Cells in report order, or only those whose verdict is not `unchanged`.

@@ -176,16 +176,17 @@ package struct RunShift {
         "no reference rows and fewer than \(Self.minimumBackends) backends in common:"
         + " the machine's speed is unknown"
     } else if let noise = move.relativeNoise {
-      move.reason = String(
-        format: "its backend moved %+.1f%% as a whole, within this comparison's noise (%.1f%%"
-          + " at %.0f deviations)", move.change * 100, percent(Self.zLimit * noise), Self.zLimit)
+      move.reason =
+        "its backend moved \(readablePercent(move.change * 100, signed: true)) as a whole, within"
+        + " this comparison's noise (\(readablePercent(percent(Self.zLimit * noise)))"
+        + " at \(csvNumber(Self.zLimit)) deviations)"
       if machineLogShift == nil {
         move.reason += "; without reference rows, every backend moving at once is not seen"
       }
     } else {
-      move.reason = String(
-        format: "its backend moved %+.1f%% as a whole, within the noise of the reference rows"
-          + " and the cells", move.change * 100)
+      move.reason =
+        "its backend moved \(readablePercent(move.change * 100, signed: true)) as a whole,"
+        + " within the noise of the reference rows and the cells"
     }
   }
 
@@ -195,18 +196,17 @@ package struct RunShift {
     var lines: [String] = []
     if let machine = machineLogShift {
       lines.append(
-        String(
-          format: "Between the runs: the reference rows (the machine's speed) moved %+.1f%%,"
-            + " taken out of every cell; the cells scatter by %.1f%% around their backend's median;"
-            + " the backends together moved %+.1f%%", percent(machine), percent(scatter),
-          percent(commonLogChange))
-          + (commonDeviations.map { String(format: " (%.1f deviations)", $0) } ?? "") + ".")
+        "Between the runs: the reference rows (the machine's speed) moved"
+          + " \(readablePercent(percent(machine), signed: true)), taken out of every cell; the"
+          + " cells scatter by \(readablePercent(percent(scatter))) around their backend's"
+          + " median; the backends together moved"
+          + " \(readablePercent(percent(commonLogChange), signed: true))"
+          + (commonDeviations.map { " (\(Self.deviations($0)) deviations)" } ?? "") + ".")
     } else {
       lines.append(
-        String(
-          format: "Between the runs: no reference row in common, so the machine's speed is"
-            + " unknown and every backend moving at once cannot be seen; the cells scatter by"
-            + " %.1f%% (one robust deviation).", percent(scatter)))
+        "Between the runs: no reference row in common, so the machine's speed is unknown and"
+          + " every backend moving at once cannot be seen; the cells scatter by"
+          + " \(readablePercent(percent(scatter))) (one robust deviation).")
     }
     if isBusy {
       lines.append(
@@ -219,9 +219,9 @@ package struct RunShift {
       lines.append(
         "Moved as a whole: "
           + moved.map { move in
-            String(format: "%@ %+.1f%%", move.backend, move.change * 100)
+            "\(move.backend) \(readablePercent(move.change * 100, signed: true))"
               + (move.relativeDeviations.map {
-                String(format: " (%.1f deviations from the other backends)", $0)
+                " (\(Self.deviations($0)) deviations from the other backends)"
               } ?? "")
           }.joined(separator: ", ") + ".")
     }
@@ -230,6 +230,12 @@ package struct RunShift {
 
   /// `log` deviation as a percentage change.
   private func percent(_ logValue: Double) -> Double { (exp(logValue) - 1) * 100 }
+
+  /// A number of deviations with one decimal, or in scientific notation past a million: a
+  /// report of extreme times must not print hundreds of digits.
+  private static func deviations(_ value: Double) -> String {
+    String(format: value.isFinite && abs(value) >= 1e6 ? "%.2e" : "%.1f", value)
+  }
 
   static func median(_ values: [Double]) -> Double? {
     CellResult.Quantiles(values)?.median

@@ -2,8 +2,8 @@ import Testing
 
 @testable import ObservationReports
 
-@Suite("Times as a person reads them")
-struct ReadableTimeTests {
+@Suite("Numbers as a person reads them")
+struct ReadableNumberTests {
   @Test(
     "Three significant digits in the unit that fits, chosen after rounding",
     arguments: [
@@ -31,6 +31,31 @@ struct ReadableTimeTests {
     ])
   func ratio(_ ratio: Double, _ text: String) {
     #expect(readableRatio(ratio) == text)
+  }
+
+  @Test(
+    "The ends of the Double range print in a dozen characters, never trap",
+    arguments: [
+      (1.7976931348623157e308, "1.80e+299 s", "×1.8e+308"),
+      (Double.leastNonzeroMagnitude, "4.94e-324 ns", "×4.94e-324"),
+      (-1.7976931348623157e308, "-1.80e+299 s", "×-1.8e+308"), (1e300, "1.00e+291 s", "×1e+300"),
+      (412_000e9, "412000 s", "×4.12e+14"), (0.0000412, "4.12e-05 ns", "×4.12e-05"),
+    ])
+  func extremes(_ value: Double, _ time: String, _ ratio: String) {
+    #expect(readableNanoseconds(value) == time)
+    #expect(readableRatio(value) == ratio)
+    #expect(readableCount(value).count <= 20)
+    #expect(readableChange(ofRatio: value).count <= 12)
+  }
+
+  @Test("Percentages: one decimal, scientific past a million percent")
+  func percentages() {
+    #expect(readableChange(ofRatio: 1.125) == "+12.5%")
+    #expect(readableChange(ofRatio: 0.97) == "-3.0%")
+    #expect(readablePercent(4.25) == "4.2%" || readablePercent(4.25) == "4.3%")
+    #expect(readableChange(ofRatio: 1e300) == "+1.00e+302%")
+    #expect(readableCount(1e300) == "1.00e+300")
+    #expect(readableCount(1234.5) == "1234.5")
   }
 
   @Test("A ratio that is not a number prints nothing")
