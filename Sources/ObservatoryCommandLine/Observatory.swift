@@ -86,7 +86,7 @@ struct Observatory: ParsableCommand {
       outcome = try CellChild.run(request, among: tool.backends + MeasuredBackend.references)
     } catch let error as CellRequestError {
       if case .incompatible = error {
-        StandardOutput.writeError("\(tool.name): error: \(error)\n")
+        StandardOutput.writeError(BoundedLine.shortened("\(tool.name): error: \(error)") + "\n")
         Foundation.exit(CellChild.incompatibleExitStatus)
       }
       fail(error.description, tool: tool)
@@ -128,8 +128,9 @@ struct Observatory: ParsableCommand {
   /// status 1.
   static func fail(_ message: String, tool: Tool) -> Never {
     // ArgumentParser lists six or more accepted values a line each, indented.
-    let line = message.split(whereSeparator: \.isNewline)
-      .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    let line = BoundedLine.shortened(
+      message.split(whereSeparator: \.isNewline)
+        .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
     if !line.isEmpty { StandardOutput.writeError("\(tool.name): error: \(line)\n") }
     Foundation.exit(ExitStatus.failure.rawValue)
   }

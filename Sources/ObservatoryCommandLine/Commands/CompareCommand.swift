@@ -75,10 +75,12 @@ struct CompareCommand: ToolCommand {
       throw ValidationError("\(base) and \(candidate): \(description)")
     }
     if !comparison.machineDifferences.isEmpty {
-      FileHandle.standardError.write(
-        Data(
-          ("\(tool.name): comparing runs of different machines: "
-            + comparison.machineDifferences.joined(separator: "; ") + "\n").utf8))
+      // A warning: with standard error closed or full, the comparison goes on and its exit
+      // status still says what it found.
+      StandardOutput.writeError(
+        BoundedLine.shortened(
+          "\(tool.name): comparing runs of different machines: "
+            + comparison.machineDifferences.joined(separator: "; ")) + "\n")
     }
     try StandardOutput.write(
       try output.render(

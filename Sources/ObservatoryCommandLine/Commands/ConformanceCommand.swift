@@ -87,6 +87,11 @@ struct ConformanceCommand: ToolCommand {
   var jobs: Int = 1
 
   func validate() throws {
+    if outputDirectory == "-" {
+      throw ValidationError(
+        "--output-directory '-': standard output holds no directory; leave the option out to"
+          + " print the matrix there, or give ./- for a directory named -")
+    }
     if format == .json && outputDirectory != nil {
       throw ValidationError(
         "--format json prints to standard output; --output-directory writes conformance.md and"

@@ -55,7 +55,9 @@ struct HistoryCommand: ToolCommand {
 
   func run(with tool: Tool) throws {
     let (rows, notes) = try matchingRows()
-    for note in notes { StandardOutput.writeError("\(tool.name): \(note)\n") }
+    for note in notes {
+      StandardOutput.writeError(BoundedLine.shortened("\(tool.name): \(note)") + "\n")
+    }
     try StandardOutput.write(Self.table(rows))
   }
 
@@ -182,14 +184,14 @@ struct HistoryCommand: ToolCommand {
         if let before = previous[allocator], before.cost > 0 {
           change =
             before.build == build
-            ? String(format: "%+.1f%%", (median / before.cost - 1) * 100)
+            ? readableChange(ofRatio: median / before.cost)
             : "\(build) build"
         }
         previous[allocator] = (median, build)
       }
       lines.append([
         row.environment.date, row.environment.commit, allocator, row.costText,
-        readableNanoseconds(row.nanoseconds?.p90), csvNumber(row.ratioToLimit), row.status.name,
+        readableNanoseconds(row.nanoseconds?.p90), readableCount(row.ratioToLimit), row.status.name,
         change,
       ])
     }

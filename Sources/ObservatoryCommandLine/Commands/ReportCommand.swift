@@ -51,7 +51,8 @@ struct ReportCommand: ToolCommand {
     name: .long,
     help: "With --baseline: percent a cost must change by to count (as `compare`'s --threshold).")
   var threshold: Double?
-  @Option(name: .long, help: "Where to write the page.") var output: String
+  @Option(name: .long, help: "Where to write the page; '-' for standard output.")
+  var output: String
   @Option(
     name: .long,
     help: ArgumentHelp(
@@ -98,15 +99,21 @@ struct ReportCommand: ToolCommand {
       throw ValidationError("--charts takes a directory; give one (`.` for this one)")
     }
     let standardized = (output as NSString).standardizingPath
-    if let chart = chartPaths.first(where: { ($0 as NSString).standardizingPath == standardized }) {
+    if output != "-",
+      let chart = chartPaths.first(where: { ($0 as NSString).standardizingPath == standardized })
+    {
       throw ValidationError("--output and --charts both name \(chart); give the page another name")
     }
   }
 
+  /// Every file the command reads, which no output may be.
+  var inputs: [String] { reports + [baseline, conformance].compactMap { $0 } }
+
   func run(with tool: Tool) throws {
-    let pageFile = OutputFile(output, replacing: force)
+    // `-`: the page goes to standard output, after the charts (if any) are written.
+    let pageFile = output == "-" ? nil : OutputFile(output, replacing: force).readingFrom(inputs)
     if reports.count > 1 {
-      try pageFile.check()
+      try pageFile?.check()
       // `Results/*.csv` names the conformance matrix too: it has no costs to draw.
       let matrices = reports.filter(ConformanceMatrixDocument.isMatrix(atPath:))
       for matrix in matrices {
@@ -116,11 +123,13 @@ struct ReportCommand: ToolCommand {
       let trends = try TrendPage.read(
         reports: reports.filter { !matrices.contains($0) }, n: n ?? 1024, relative: relative,
         generator: "\(tool.name) report")
-      try OutputFile.writeAll([(file: pageFile, text: trends.html)])
+      try write(page: trends.html, to: pageFile, charts: [])
       return
     }
-    var chartFiles = chartPaths.map { OutputFile($0, replacing: force, option: "--charts") }
-    for file in [pageFile] + chartFiles { try file.check() }
+    var chartFiles = chartPaths.map {
+      OutputFile($0, replacing: force, option: "--charts").readingFrom(inputs)
+    }
+    for file in [pageFile].compactMap({ $0 }) + chartFiles { try file.check() }
     let page = try HTMLReport.read(
       report: report, baseline: baseline, conformance: conformance,
       threshold: threshold.map { $0 / 100 }, generator: "\(tool.name) report")
@@ -129,7 +138,8 @@ struct ReportCommand: ToolCommand {
     for selection in selections.dropFirst(chartFiles.count) {
       let file = OutputFile(
         (charts! as NSString).appendingPathComponent(selection.fileName), replacing: force,
-        option: "--charts")
+        option: "--charts"
+      ).readingFrom(inputs)
       try file.check()
       chartFiles.append(file)
     }
@@ -141,8 +151,21 @@ struct ReportCommand: ToolCommand {
     } catch let error as ReportPageError {
       throw ToolError(error.description)
     }
-    try OutputFile.writeAll(
-      [(pageFile, page.html)] + zip(chartFiles, drawn).map { (file: $0, text: $1.svg) })
+    try write(
+      page: page.html, to: pageFile, charts: zip(chartFiles, drawn).map { ($0, $1.svg) })
+  }
+
+  /// Writes the page and the charts together, or none of them; a page for standard output
+  /// (`pageFile` nil) is printed once the charts are in place.
+  private func write(
+    page: String, to pageFile: OutputFile?, charts: [(file: OutputFile, text: String)]
+  ) throws {
+    guard let pageFile else {
+      if !charts.isEmpty { try OutputFile.writeAll(charts) }
+      try StandardOutput.write(page)
+      return
+    }
+    try OutputFile.writeAll([(pageFile, page)] + charts)
   }
 
   /// The chart files --charts names, in the order of ``SVGChart/readme``; none without it.

@@ -23,6 +23,8 @@ package struct OutputFile {
   /// number of `path`. If the name is taken while the command runs, the report takes the next
   /// free number instead of being lost.
   let numbering: (name: DefaultReportName, number: Int)?
+  /// The files the command reads, which the output must never be (see ``readingFrom(_:)``).
+  var inputs: [String] = []
 
   /// The longest file name Linux accepts (`NAME_MAX`) and the longest path (`PATH_MAX` - 1).
   static let longestName = 255
@@ -49,6 +51,17 @@ package struct OutputFile {
     self.numbering = (name, number)
   }
 
+  /// This output, refused if it is one of `inputs`, the files the command reads: the same file
+  /// by device and inode, however it is named (`./a.csv`, `../dir/a.csv`, a hard link, a
+  /// symbolic link to it). `--force` replaces an output, never an input.
+  ///
+  /// - Complexity: O(1); checking costs O(*i*) for *i* inputs.
+  package func readingFrom(_ inputs: [String]) -> OutputFile {
+    var file = self
+    file.inputs = inputs
+    return file
+  }
+
   private func failure(_ problem: String) -> ToolError {
     // A path of thousands of bytes would drown the message: its ends say which it is.
     let shown =
@@ -70,6 +83,12 @@ package struct OutputFile {
   /// which changes what an existing file means: it appeared meanwhile.
   private func check(whileWriting: Bool) throws {
     guard !path.isEmpty else { throw failure("empty; give a file name") }
+    // A command that can write to standard output handles `-` before it makes an OutputFile.
+    guard path != "-" else {
+      throw failure(
+        "stands for standard output, which this option cannot write to; give a file's path"
+          + " (./- for a file named -)")
+    }
     guard path.utf8.count <= Self.longestPath else {
       throw failure("the path is \(path.utf8.count) bytes; at most \(Self.longestPath) fit")
     }
@@ -95,6 +114,11 @@ package struct OutputFile {
         throw failure(
           "is \(Self.describe(kind)), not a regular file; give the path of a new file, or of a"
             + " report to replace with --force")
+      }
+      if let input = inputs.first(where: { Self.isSameFile(status, as: $0) }) {
+        throw failure(
+          "is also an input of this command ('\(input)'); writing it would destroy what is being"
+            + " read, with --force or without; give another path")
       }
       // A default name taken meanwhile is no failure: the report takes the next number.
       guard replacing || numbering != nil else {
@@ -127,6 +151,14 @@ package struct OutputFile {
     guard access(directory, W_OK | X_OK) == 0 else {
       throw failure("cannot write in '\(directory)': \(String(cString: strerror(errno)))")
     }
+  }
+
+  /// Whether the file `status` describes is the one at `path` (links followed): the same
+  /// device and inode.
+  static func isSameFile(_ status: stat, as path: String) -> Bool {
+    var other = stat()
+    return stat(path, &other) == 0 && other.st_dev == status.st_dev
+      && other.st_ino == status.st_ino
   }
 
   static func describe(_ kind: mode_t) -> String {
