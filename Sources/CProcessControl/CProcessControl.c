@@ -64,3 +64,5 @@ int process_control_die_with_parent(int expected_parent) {
   return -1;
 #endif
 }
+
+int process_control_precise_sleeps(void) { return prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0); }

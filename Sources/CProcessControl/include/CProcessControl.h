@@ -15,4 +15,9 @@ int process_control_pin_to_allowed_cpu(int index);
 /// and so not callable from Swift.
 int process_control_die_with_parent(int expected_parent);
 
+/// Sets the calling thread's timer slack to 1 ns, so that a `usleep(20)` sleeps about 20 µs
+/// rather than the 50 µs of slack Linux adds by default. Returns 0, or -1 with `errno` set.
+/// `prctl` is variadic and so not callable from Swift.
+int process_control_precise_sleeps(void);
+
 #endif

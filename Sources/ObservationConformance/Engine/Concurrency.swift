@@ -1,3 +1,4 @@
+import CProcessControl
 import Foundation
 import Synchronization
 
@@ -13,6 +14,9 @@ func runConcurrently(
   for index in 0..<threads {
     group.enter()
     let thread = Thread {
+      // The rules' pauses (`usleep(20)` inside a critical window) last what they say, not
+      // the 50 µs of timer slack Linux adds to each by default.
+      _ = process_control_precise_sleeps()
       start.wait()
       body(index)
       group.leave()
@@ -91,4 +95,38 @@ enum Quarantine {
 
   /// Keeps `values` alive until the process ends.
   static func keep(_ values: Any...) { kept.withLock { $0.append(contentsOf: values) } }
+}
+
+/// Threads that meet after each step: ``arrive(abandoned:)`` returns once every party has
+/// arrived at the same step, or once `abandoned` says the run is over (a thread stuck in the
+/// backend never arrives).
+///
+/// The threads wait on a condition, not in a loop of `sched_yield`: on a machine with fewer
+/// cores than parties, a spinning thread keeps the one it waits for off the processor, and a
+/// rule of 459 iterations × 250 meetings took minutes there.
+final class StepBarrier: @unchecked Sendable {
+  private let condition = NSCondition()
+  private let parties: Int
+  private var arrived = 0
+  private var generation = 0
+
+  init(parties: Int) { self.parties = parties }
+
+  /// Waits until every party has arrived at this step, or until `abandoned` returns true
+  /// (checked every 10 ms).
+  func arrive(abandoned: () -> Bool) {
+    condition.lock()
+    defer { condition.unlock() }
+    let step = generation
+    arrived += 1
+    if arrived == parties {
+      arrived = 0
+      generation += 1
+      condition.broadcast()
+      return
+    }
+    while generation == step && !abandoned() {
+      _ = condition.wait(until: Date(timeIntervalSinceNow: 0.01))
+    }
+  }
 }

@@ -49,7 +49,7 @@ enum ThreadRules {
         // up (a lost wake-up) waits for the next write, and is seen missing there.
         let handsOff = context.has(.synchronousDelivery) && context.has(.handsOffContendedWrites)
         let delivered = SharedCounters()
-        let arrived = SharedCounters()
+        let meeting = StepBarrier(parties: threads)
         let stranded = SharedCounters()
         let abandoned = Atomic<Bool>(false)
         let probe = subject.observe { value in
@@ -67,12 +67,7 @@ enum ThreadRules {
               early.count.add(1, ordering: .relaxed)
             }
             if handsOff {
-              arrived.count.add(1, ordering: .sequentiallyConsistent)
-              while arrived.count.load(ordering: .sequentiallyConsistent) < threads * step
-                && !abandoned.load(ordering: .relaxed)
-              {
-                sched_yield()
-              }
+              meeting.arrive { abandoned.load(ordering: .relaxed) }
               if thread == 0
                 && delivered.count.load(ordering: .sequentiallyConsistent) < threads * step
               {
