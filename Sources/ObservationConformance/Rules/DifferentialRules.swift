@@ -23,38 +23,13 @@ enum DifferentialRules {
         + " observer, registered before or after them), and asynchronous backends given their"
         + " turns only now and then, find the ones nobody did; the seed reproduces a failure."
     ) { context in
-      let declared = context.capabilities
-      var semantics = ReferenceObservers.Semantics(declared)
-      // A completable backend completes in its scripts: as a step, from callbacks, and its
-      // observers react in their completion handlers too.
-      let probe = context.subject(0)
-      let completable = declared.has(.supportsCompletion) && probe.complete != nil
-      semantics.valueAfterCompletion = probe.valueAfterCompletion ?? .stored
-      // The histories are the values each observer receives, never what a callback reads back,
-      // so they do not depend on whether the store comes before the callbacks (didSet) or
-      // after them (willSet).
-      let exact =
-        declared.has(.synchronousDelivery) && declared.has(.deliversEveryValue)
-        && (declared.timing == .didSet || declared.timing == .willSet)
-      let reactions: Reactions =
-        exact
-        ? .exact(declared, completable: completable)
-        : .properties(declared, completable: completable)
-      let ordered = declared.has(.preservesObserverOrder)
+      let plan = ScriptPlan(context)
       var verdict = Verdict()
       for index in 1...scripts {
         let seed = UInt64(index) &* 0x2545_F491_4F6C_DD1D
         let steps = DifferentialScript.steps(
-          seed: seed, length: stepsPerScript, reactions: reactions)
-        let failure =
-          exact
-          ? exactDifference(
-            steps, on: context, semantics: semantics, completable: completable,
-            followingBackendOrder: !ordered)
-          : propertyViolation(
-            steps, on: context, declared: declared, completable: completable,
-            valueAfterCompletion: semantics.valueAfterCompletion)
-        if let failure {
+          seed: seed, length: stepsPerScript, reactions: plan.reactions)
+        if let failure = plan.failure(of: steps, on: context) {
           verdict.expect(
             false,
             "seed \(seed) (script \(index) of \(scripts)): " + failure.action,
@@ -64,12 +39,12 @@ enum DifferentialRules {
       }
       verdict.note(
         "\(scripts) scripts of \(stepsPerScript) steps, "
-          + (exact
+          + (plan.exact
             ? "compared with the reference model"
-              + (ordered ? "" : " following the backend's observer order")
+              + (plan.ordered ? "" : " following the backend's observer order")
             : "checked against the delivery properties"
-              + (reactions.delivers ? ", with deliver steps" : ""))
-          + "; reactions: \(reactions.description)")
+              + (plan.reactions.delivers ? ", with deliver steps" : ""))
+          + "; reactions: \(plan.reactions.description)")
       return verdict.result
     },
     ConformanceRule(
@@ -89,10 +64,7 @@ enum DifferentialRules {
       }
       let declared = context.capabilities
       let synchronous = declared.has(.synchronousDelivery)
-      // An asynchronous backend's handlers run on its delivery turns while the script goes on:
-      // a handler's write or observe and the script's steps would race, and the model could
-      // not order them. Its handlers cancel and release.
-      let nestedWrites = synchronous && Reactions.nestedWritesFit(declared)
+      let nestedWrites = Self.nestedWrites(declared)
       var verdict = Verdict()
       for index in 1...nestedScripts {
         let seed = UInt64(index) &* 0xD1B5_4A32_D192_ED03
@@ -126,6 +98,63 @@ enum DifferentialRules {
   /// Nested-path scripts per backend, and steps per script.
   static let nestedScripts = 40
   static let nestedStepsPerScript = 80
+
+  /// Whether DIFF-02's handlers write (rebinds and titles). An asynchronous backend's handlers
+  /// run on its delivery turns while the script goes on: a handler's write or observe and the
+  /// script's steps would race, and the model could not order them. Its handlers cancel and
+  /// release.
+  static func nestedWrites(_ declared: BackendCapabilities) -> Bool {
+    declared.has(.synchronousDelivery) && Reactions.nestedWritesFit(declared)
+  }
+
+  /// How DIFF-01 checks a backend's scripts, from its declaration: against the reference
+  /// model's exact histories, or against the delivery properties, and with which reactions.
+  struct ScriptPlan {
+    /// The model's semantics for the backend.
+    var semantics: ReferenceObservers.Semantics
+    /// Whether the scripts complete the subject (a completable backend): as a step, from
+    /// callbacks, and with reactions in completion handlers.
+    var completable: Bool
+    /// Whether the histories are compared with the model's exactly (a synchronous backend that
+    /// delivers every value, didSet or willSet), or checked against the delivery properties.
+    var exact: Bool
+    /// What the observers of a script may do from their callbacks.
+    var reactions: Reactions
+    /// Whether the backend declares its observer order.
+    var ordered: Bool
+
+    /// The plan for the backend of `context`.
+    init(_ context: RuleContext) {
+      let declared = context.capabilities
+      semantics = ReferenceObservers.Semantics(declared)
+      let probe = context.subject(0)
+      completable = declared.has(.supportsCompletion) && probe.complete != nil
+      semantics.valueAfterCompletion = probe.valueAfterCompletion ?? .stored
+      // The histories are the values each observer receives, never what a callback reads
+      // back, so they do not depend on whether the store comes before the callbacks (didSet)
+      // or after them (willSet).
+      exact =
+        declared.has(.synchronousDelivery) && declared.has(.deliversEveryValue)
+        && (declared.timing == .didSet || declared.timing == .willSet)
+      reactions =
+        exact
+        ? .exact(declared, completable: completable)
+        : .properties(declared, completable: completable)
+      ordered = declared.has(.preservesObserverOrder)
+    }
+
+    /// Where replaying `steps` on a fresh subject of the backend departs from the plan, or
+    /// `nil`.
+    func failure(of steps: [DifferentialScript.Step], on context: RuleContext) -> Failure? {
+      exact
+        ? DifferentialRules.exactDifference(
+          steps, on: context, semantics: semantics, completable: completable,
+          followingBackendOrder: !ordered)
+        : DifferentialRules.propertyViolation(
+          steps, on: context, declared: context.capabilities, completable: completable,
+          valueAfterCompletion: semantics.valueAfterCompletion)
+    }
+  }
 }
 
 extension DifferentialRules {

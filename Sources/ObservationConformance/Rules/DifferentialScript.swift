@@ -180,6 +180,16 @@ enum DifferentialScript {
   /// - Complexity: O(`length`).
   static func steps(seed: UInt64, length: Int, reactions: Reactions) -> [Step] {
     var generator = SeededGenerator(state: seed)
+    return steps(using: &generator, length: length, reactions: reactions)
+  }
+
+  /// The script `generator` draws: a seeded generator's (DIFF-01), or a fuzzer's bytes
+  /// (``DifferentialFuzzer``).
+  ///
+  /// - Complexity: O(`length`).
+  static func steps(
+    using generator: inout some RandomNumberGenerator, length: Int, reactions: Reactions
+  ) -> [Step] {
     var steps: [Step] = []
     var nextID = 0
     var lastValue = 0

@@ -116,6 +116,19 @@ enum NestedPathScript {
     seed: UInt64, length: Int, nestedWrites: Bool, nestedObserves: Bool, delivers: Bool
   ) -> [Step] {
     var generator = DifferentialScript.SeededGenerator(state: seed)
+    return steps(
+      using: &generator, length: length, nestedWrites: nestedWrites,
+      nestedObserves: nestedObserves, delivers: delivers)
+  }
+
+  /// The script `generator` draws: a seeded generator's (DIFF-02), or a fuzzer's bytes
+  /// (``DifferentialFuzzer``).
+  ///
+  /// - Complexity: O(`length`).
+  static func steps(
+    using generator: inout some RandomNumberGenerator, length: Int, nestedWrites: Bool,
+    nestedObserves: Bool, delivers: Bool
+  ) -> [Step] {
     var nextID = 0
     var titles = 0
     func draw(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }

@@ -1,0 +1,82 @@
+import ObservationConformance
+import ObservationCore
+import Testing
+
+/// The fuzz entry point finds what DIFF-01 and DIFF-02 find: every broken backend the rules
+/// catch gives a finding from some input, and its correct twin none over the same inputs.
+@Suite("DifferentialFuzzer, on the broken backends DIFF-01 and DIFF-02 catch")
+struct DifferentialFuzzerTests {
+  /// The broken backends DIFF-01 or DIFF-02 alone catches, each with its correct twin and the
+  /// rule.
+  static let caught:
+    [(broken: any ObservationBackend, correct: any ObservationBackend, rule: RuleID)] =
+      BrokenBackendTests.widenedPaths.map { ($0.broken, $0.correct, "DIFF-01") }
+      + BrokenBackendTests.brokenSentences.map {
+        ($0.backend, BrokenBackend(fault: nil), "DIFF-01")
+      }
+      + [
+        (
+          RebindingNestedPathBackend(fault: .registersAlongThePathReadBeforeTheHandler),
+          RebindingNestedPathBackend(fault: nil), "DIFF-02"
+        )
+      ]
+
+  /// The inputs tried, in order: random bytes (SplitMix64 of the input's number), whose first
+  /// byte asks for DIFF-02 where `nested`, and whose second asks for a whole script.
+  static func input(_ number: UInt64, nested: Bool) -> [UInt8] {
+    var state = number &* 0x9E37_79B9_7F4A_7C15
+    var bytes: [UInt8] = [nested ? 1 : 0, 255]
+    for _ in 0..<32 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      z ^= z >> 31
+      for shift in stride(from: 0, to: 64, by: 8) {
+        bytes.append(UInt8(truncatingIfNeeded: z >> shift))
+      }
+    }
+    return bytes
+  }
+
+  /// Inputs tried per backend before the search gives up (the rules find each within their 60
+  /// and 40 scripts).
+  static let budget: UInt64 = 200
+
+  @Test(
+    "Each broken backend gives a finding of its rule; its correct twin none over the same inputs",
+    arguments: 0..<caught.count)
+  func findsWhatTheRulesFind(_ index: Int) throws {
+    let (broken, correct, rule) = Self.caught[index]
+    let nested = rule == "DIFF-02"
+    let fuzzer = try Self.fuzzer(broken)
+    var tried: UInt64 = 0
+    var finding: DifferentialFinding?
+    while finding == nil && tried < Self.budget {
+      tried += 1
+      finding = fuzzer.check(Self.input(tried, nested: nested))
+    }
+    let found = try #require(finding, "\(broken.name): no finding in \(tried) inputs")
+    #expect(found.rule == rule, "\(broken.name): \(found)")
+    #expect(!found.expected.isEmpty && !found.observed.isEmpty)
+    let twin = try Self.fuzzer(correct)
+    for number in 1...tried {
+      let result = twin.check(Self.input(number, nested: nested))
+      #expect(
+        result == nil,
+        "\(correct.name), input \(number): \(result.map(String.init(describing:)) ?? "")")
+    }
+  }
+
+  @Test("A declaration META-02 rejects is refused, as the rules refuse to judge it")
+  func invalidDeclaration() {
+    #expect(throws: CapabilityDeclarationError.self) {
+      try DifferentialFuzzer(ContradictoryBackend())
+    }
+  }
+
+  /// A fuzzer of `backend`, opened from its existential.
+  static func fuzzer(_ backend: any ObservationBackend) throws -> DifferentialFuzzer {
+    try DifferentialFuzzer(backend)
+  }
+}
