@@ -35,6 +35,10 @@ let package = Package(
     .library(name: "ObservationReports", targets: ["ObservationReports"]),
     .library(name: "ObservationHarness", targets: ["ObservationHarness"]),
     .library(name: "ObservatoryCommandLine", targets: ["ObservatoryCommandLine"]),
+    // The main of a fuzz executable (libFuzzer under -sanitize=fuzzer, a replay otherwise), for
+    // fuzzing a backend against the reference model with ObservationConformance's
+    // DifferentialFuzzer.
+    .library(name: "ObservatoryFuzzDriver", targets: ["ObservatoryFuzzDriver"]),
     .executable(name: "observatory", targets: ["observatory"]),
   ],
   dependencies: [
@@ -189,6 +193,23 @@ let package = Package(
     .executableTarget(
       name: "observatory", dependencies: ["ObservatoryCommandLine"], swiftSettings: swift6),
 
+    // Fuzzing: every reader and formatter that input from outside meets, as a target
+    // (ObservatoryFuzzing), and the executable that runs one under libFuzzer (a build with
+    // `-sanitize=fuzzer`, whose driver CFuzzerDriver finds) or replays inputs (any build).
+    .target(
+      name: "ObservatoryFuzzing",
+      dependencies: [
+        "ObservationReports", "ObservationHarness", "ObservationReportPage",
+        "ObservationConformance", "LinkedListBackend", "DenseBackend", "KeyPathBackend",
+      ],
+      swiftSettings: swift6),
+    .target(name: "CFuzzerDriver"),
+    .target(
+      name: "ObservatoryFuzzDriver", dependencies: ["CFuzzerDriver"], swiftSettings: swift6),
+    .executableTarget(
+      name: "observatory-fuzz", dependencies: ["ObservatoryFuzzing", "ObservatoryFuzzDriver"],
+      swiftSettings: swift6),
+
     // Tests.
     .testTarget(
       name: "ObservationCoreTests",
@@ -230,6 +251,10 @@ let package = Package(
         "observatory", "TestTraits",
       ],
       swiftSettings: languageMode),
+    .testTarget(
+      name: "ObservatoryFuzzingTests",
+      dependencies: ["ObservatoryFuzzing", "ObservationReports"],
+      swiftSettings: swift6),
     .testTarget(
       name: "ObservationReportsTests",
       dependencies: [

@@ -22,6 +22,15 @@ public struct Report: Equatable, Sendable {
     Report(try ReportReader.read(path))
   }
 
+  /// Reads a report from its CSV text, as ``read(_:)`` reads a file; `name` names the text
+  /// in errors (a file name, or `standard input`).
+  ///
+  /// - Throws: ``ReportError`` naming `name`, the line and what is accepted.
+  /// - Complexity: O(*b*) for *b* bytes of text.
+  public static func read(csv text: String, name: String) throws -> Report {
+    Report(try ReportReader.read(csv: text, file: name))
+  }
+
   /// The report as CSV text: the header, then one line per result, in the schema its results
   /// were written with if they share one (a report read from a file is written back as it
   /// was), else this tool's.

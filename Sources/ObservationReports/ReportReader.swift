@@ -9,7 +9,14 @@ package enum ReportReader {
   ///  - Throws: ``ReportError`` naming the file, the line and what is accepted.
   ///  - Complexity: O(*b*) for a file of *b* bytes.
   package static func read(_ path: String) throws -> [CellResult] {
-    let text = try readText(path)
+    try read(csv: try readText(path), file: path)
+  }
+
+  /// Reads a report's text, as ``read(_:)`` reads a file's; `path` names it in errors.
+  ///
+  ///  - Throws: ``ReportError`` naming `path`, the line and what is accepted.
+  ///  - Complexity: O(*b*) for *b* bytes of text.
+  package static func read(csv text: String, file path: String) throws -> [CellResult] {
     // A first line that is plainly no report's header (no quotes, none of the headers) is
     // refused before the rest of the file, however large, is parsed.
     let lineEnd = text.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex

@@ -228,6 +228,28 @@ extension ConformanceMatrix {
     return rows
   }
 
+  /// Rows as the matrix's CSV, the way ``csv`` writes a matrix: ``rows(fromCSV:)`` reads the
+  /// text back to the same rows. Rows read from a matrix without the `traits` column (all of
+  /// whose ``Row/traits`` are `nil`) are written without it too.
+  ///
+  /// - Complexity: O(*n*) in the length of the text.
+  public static func csv(of rows: [Row]) -> String {
+    let withTraits = rows.contains { $0.traits != nil }
+    var lines = [withTraits ? csvHeader : csvHeaderWithoutTraits]
+    for row in rows {
+      var fields = [row.suiteVersion, row.rule, row.group, row.level, row.title]
+      if withTraits {
+        // Declared traits in their declared order, then any other name as read, sorted.
+        let traits = row.traits ?? []
+        let declared = RuleTrait.allCases.map(\.name).filter(traits.contains)
+        fields.append((declared + traits.subtracting(declared).sorted()).joined(separator: " "))
+      }
+      fields += [row.backend, row.outcome.rawValue, row.details]
+      lines.append(fields.map(csvField).joined(separator: ","))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
   /// Splits RFC 4180 text into records of fields, each with the line it starts on.
   static func csvRecords(_ text: String) throws -> [(line: Int, fields: [String])] {
     var records: [(line: Int, fields: [String])] = []
