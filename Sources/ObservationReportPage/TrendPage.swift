@@ -6,7 +6,8 @@ import ObservationWorkloads
 /// random cancel) and one size, each backend's cost in each report, oldest first, so that a
 /// regression or a win shows as a step.
 ///
-/// Reports of one machine (host, CPU and cores) and one metric make one series of reports. A
+/// The reports are read as one ``ReportSeries`` (the main job followed, each run once, grouped
+/// by ``Machine``); its reports of one machine and one metric make one series. A
 /// chart never mixes two machines in one line: several machines give one chart per machine,
 /// side by side, each against its own reports; or, with `relative`, one chart in which each
 /// cost is divided by its report's own reference rows (the geometric mean of their `notify`
@@ -38,8 +39,8 @@ package struct TrendPage {
     }
   }
 
-  /// The reports, in the order given.
-  package var sources: [Source]
+  /// The reports, as one history.
+  package var reports: ReportSeries
   /// The size drawn.
   package var n: Int
   /// Whether costs are drawn as ratios to each report's reference rows, every machine in one
@@ -58,7 +59,15 @@ package struct TrendPage {
   ///
   /// - Complexity: O(1).
   package init(sources: [Source], n: Int, relative: Bool) {
-    self.sources = sources
+    self.init(reports: ReportSeries(sources.map { ($0.path, $0.report) }), n: n, relative: relative)
+  }
+
+  /// A trend of `reports` at `n`, drawn relative to each report's reference rows when
+  /// `relative`.
+  ///
+  /// - Complexity: O(1).
+  package init(reports: ReportSeries, n: Int, relative: Bool) {
+    self.reports = reports
     self.n = n
     self.relative = relative
   }
@@ -69,19 +78,20 @@ package struct TrendPage {
   /// - Throws: ``ReportPageError`` naming the size, or the report's source.
   /// - Complexity: O(*r*) for *r* results of all the reports.
   package func validate() throws {
-    let drawn = sources.flatMap { source in
-      source.report.results.filter { isDrawn($0.cell) }
+    let drawn = reports.entries.flatMap { entry in
+      entry.report.results.filter { isDrawn($0.cell) }
     }
     guard !drawn.isEmpty else {
-      let sizes = Set(sources.flatMap { $0.report.results.map(\.cell.n) }).sorted()
+      let sizes = Set(reports.entries.flatMap { $0.report.results.map(\.cell.n) }).sorted()
       throw ReportPageError(
         "no report has notify, subscribe or random cancel at n = \(n); the reports have n ="
           + " \(sizes.map(String.init).joined(separator: ", ")) (choose one with --n)")
     }
     if relative {
-      for source in sources where Self.machineSpeed(source.report, n: n) == nil {
+      for entry in reports.entries
+      where ReportSeries.machineSpeed(of: entry.report.results, n: n) == nil {
         throw ReportPageError(
-          "\(source.path): no reference row has a notify cost at n = \(n), so its costs cannot"
+          "\(entry.path): no reference row has a notify cost at n = \(n), so its costs cannot"
             + " be read relative to its machine (draw it without --relative, or choose"
             + " another --n)")
       }
@@ -95,77 +105,40 @@ package struct TrendPage {
       && Self.workloads.contains { $0.0 == cell.workload && $0.1 == cell.pattern }
   }
 
-  /// A machine, as reports name it: host, CPU and cores.
-  struct Machine: Hashable, Comparable {
-    var host: String
-    var cpu: String
-    var cores: Int
-
-    init(_ environment: RunEnvironment) {
-      (host, cpu, cores) = (environment.host, environment.cpu, environment.cores)
-    }
-
-    /// `vm (Intel(R) Xeon(R) Processor, 2 cores)`.
-    var description: String { "\(host) (\(cpu), \(cores) cores)" }
-
-    /// The shortest name that tells this machine from the others: its host, then with its
-    /// cores (`vm, 16 cores`), then in full.
-    func name(among machines: [Machine]) -> String {
-      if machines.filter({ $0.host == host }).count == 1 { return host }
-      if machines.filter({ $0.host == host && $0.cores == cores }).count == 1 {
-        return "\(host), \(cores) cores"
-      }
-      return description
-    }
-
-    static func < (a: Machine, b: Machine) -> Bool {
-      (a.host, a.cpu, a.cores) < (b.host, b.cpu, b.cores)
-    }
-  }
-
   /// One series of reports: one machine (every machine when relative) and one metric, its
   /// reports oldest first.
   struct Series {
     var machines: [Machine]
     var metric: Metric
-    var sources: [Source]
+    var entries: [ReportSeries.Entry]
   }
 
-  /// The reports grouped into series and ordered by date (then as given), oldest first.
+  /// The reports grouped into series: per machine and metric, or per metric when relative;
+  /// each oldest first, as the ``ReportSeries`` orders them.
   var series: [Series] {
     var groups: [(key: String, series: Series)] = []
-    for source in sources {
-      guard let first = source.report.results.first else { continue }
-      let machine = Machine(first.environment)
-      let key = "\(first.metric.rawValue) " + (relative ? "" : machine.description)
+    for entry in reports.entries {
+      let metric = entry.report.results[0].metric
+      let key = "\(metric.rawValue) " + (relative ? "" : entry.machine.description)
       if let index = groups.firstIndex(where: { $0.key == key }) {
-        groups[index].series.sources.append(source)
-        if !groups[index].series.machines.contains(machine) {
-          groups[index].series.machines.append(machine)
+        groups[index].series.entries.append(entry)
+        if !groups[index].series.machines.contains(entry.machine) {
+          groups[index].series.machines.append(entry.machine)
         }
       } else {
-        groups.append(
-          (key, Series(machines: [machine], metric: first.metric, sources: [source])))
+        groups.append((key, Series(machines: [entry.machine], metric: metric, entries: [entry])))
       }
     }
     return groups.map { group in
       var series = group.series
       series.machines.sort()
-      series.sources = series.sources.enumerated().sorted { a, b in
-        let (dateA, dateB) = (Self.date(a.element), Self.date(b.element))
-        return dateA != dateB ? dateA < dateB : a.offset < b.offset
-      }.map(\.element)
       return series
     }
   }
 
-  private static func date(_ source: Source) -> String {
-    source.report.results.first?.environment.date ?? ""
-  }
-
   /// What a report is called on the axis and in the tables: `8c4b037 2026-11-27`, and the
   /// file's name too when two reports share commit and date.
-  static func label(_ source: Source, among sources: [Source]) -> String {
+  static func label(_ source: ReportSeries.Entry, among sources: [ReportSeries.Entry]) -> String {
     guard let environment = source.report.results.first?.environment else { return source.path }
     let commit = String(environment.commit.prefix(7))
     let label = "\(commit) \(environment.date.prefix(10))"
@@ -177,30 +150,20 @@ package struct TrendPage {
     return twins.count > 1 ? label + " (\(PathTextForPage.name(of: source.path)))" : label
   }
 
-  /// The machine's speed in `report`: the geometric mean of its reference rows' `notify`
-  /// costs at `n`; `nil` if none has one.
-  static func machineSpeed(_ report: Report, n: Int) -> Double? {
-    let costs = report.results.filter {
-      $0.isReference && $0.cell.workload == .notify && $0.cell.n == n
-        && $0.status.isMeasured
-    }.compactMap(\.cost).filter { $0 > 0 }
-    guard !costs.isEmpty else { return nil }
-    return exp(costs.map(log).reduce(0, +) / Double(costs.count))
-  }
-
   /// The charts of one workload: one per series (and allocator).
   func charts(
     of workload: Workload, _ pattern: WorkloadPattern, numbering: inout Int
   ) -> [Chart] {
     let referenceNames = Array(
-      Set(sources.flatMap { $0.report.results.filter(\.isReference).map(\.cell.backend) }))
+      Set(
+        reports.entries.flatMap { $0.report.results.filter(\.isReference).map(\.cell.backend) }))
     var charts: [Chart] = []
     let allSeries = series
-    let allBackends = sources.flatMap { $0.report.results.map(\.cell.backend) }
+    let allBackends = reports.entries.flatMap { $0.report.results.map(\.cell.backend) }
     let colors = ChartSection.colorClasses(allBackends, references: referenceNames)
     for series in allSeries {
       let allocators = Set(
-        series.sources.flatMap { $0.report.results.map(\.cell.allocator) }
+        series.entries.flatMap { $0.report.results.map(\.cell.allocator) }
       ).sorted { $0.rawValue < $1.rawValue }
       // A chart per allocator; in one relative chart, a line per machine and allocator.
       let chartAllocators: [Allocator?] = relative ? [nil] : allocators.map { $0 }
@@ -208,10 +171,10 @@ package struct TrendPage {
         var placed: [String: [(position: Int, result: CellResult)]] = [:]
         var backends: [String] = []
         var labels: [Int: String] = [:]
-        for (index, source) in series.sources.enumerated() {
-          labels[index] = Self.label(source, among: series.sources)
-          let speed = relative ? Self.machineSpeed(source.report, n: n) : nil
-          let machine = source.report.results.first.map { Machine($0.environment) }
+        for (index, source) in series.entries.enumerated() {
+          labels[index] = Self.label(source, among: series.entries)
+          let speed = relative ? ReportSeries.machineSpeed(of: source.report.results, n: n) : nil
+          let machine: Machine? = source.machine
           for result in source.report.results
           where (allocator == nil || result.cell.allocator == allocator)
             && result.cell.workload == workload && result.cell.pattern == pattern
@@ -260,7 +223,7 @@ package struct TrendPage {
           Chart(
             key: key, dimension: .run, quantity: quantity, title: title,
             unit: quantity.unit(metric: series.metric, operation: operation),
-            identifier: "chart-\(numbering)", positions: Array(series.sources.indices),
+            identifier: "chart-\(numbering)", positions: Array(series.entries.indices),
             positionLabels: labels, lines: lines))
       }
     }
@@ -318,13 +281,13 @@ extension TrendPage {
         + " style-src 'unsafe-inline'; script-src 'sha256-\(digest)'; base-uri 'none';"
         + " form-action 'none'\">",
       "<meta name=\"generator\" content=\"\(HTMLText.escaped(generator))\">",
-      "<title>Observatory trends, \(sources.count) reports</title>",
+      "<title>Observatory trends, \(reports.entries.count) reports</title>",
       "<style>\n" + ReportPageStyle.css + "\n</style>",
       "</head>",
       "<body>",
       "<header>",
       "<h1>Observatory trends</h1>",
-      "<p class=\"source\">\(sources.count) reports at n = \(NumberText.grouped(n)), "
+      "<p class=\"source\">\(reports.entries.count) reports at n = \(NumberText.grouped(n)), "
         + (relative
           ? "each cost divided by its own report's reference rows (its machine's speed)"
           : "one chart per machine: a line never joins two machines")
@@ -337,11 +300,11 @@ extension TrendPage {
       page.append(
         "<table class=\"runs\"><thead><tr><th scope=\"col\">report</th><th scope=\"col\">machine"
           + "</th><th scope=\"col\">toolchain</th><th scope=\"col\">file</th></tr></thead><tbody>"
-          + series.sources.map { source in
+          + series.entries.map { source in
             let environment = source.report.results[0].environment
             return "<tr><th scope=\"row\">"
-              + HTMLText.escaped(Self.label(source, among: series.sources)) + "</th><td>"
-              + HTMLText.escaped(Machine(environment).description) + "</td><td>Swift "
+              + HTMLText.escaped(Self.label(source, among: series.entries)) + "</th><td>"
+              + HTMLText.escaped(source.machine.description) + "</td><td>Swift "
               + HTMLText.escaped(environment.swift + ", " + environment.build) + "</td><td><code>"
               + HTMLText.escaped(source.path) + "</code></td></tr>"
           }.joined() + "</tbody></table>")

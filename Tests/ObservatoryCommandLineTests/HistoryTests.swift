@@ -31,6 +31,32 @@ struct HistoryTests {
     #expect(lines[2].contains("+100.0%"))
   }
 
+  @Test("The committed reports of two processors: one trend each, no change across them")
+  func committedMachines() throws {
+    let results = PackageDirectory.appending("Results")
+    let paths = try FileManager.default.contentsOfDirectory(atPath: results.path)
+      .filter { $0.hasSuffix(".csv") }.sorted().map { results.appendingPathComponent($0).path }
+    let command = try HistoryCommand.parse(
+      paths + ["--backend", "dense", "--workload", "notify", "--n", "1024"])
+    let (rows, notes) = try command.matchingRows()
+    #expect(notes.contains { $0.hasPrefix("the rows come from 2 machines") }, "\(notes)")
+    let table = HistoryCommand.table(rows)
+    let trends = table.components(separatedBy: "\n\n")
+    #expect(trends.count == 2, "\(table)")
+    // The AMD machine's one report, then the Xeon's: each trend's first row has no change.
+    #expect(trends[0].hasPrefix("vm (AMD EPYC, 2 cores):\n"), "\(table)")
+    #expect(trends[1].hasPrefix("vm (Intel(R) Xeon(R) Processor, 2 cores):\n"), "\(table)")
+    for trend in trends {
+      let lines = trend.split(separator: "\n")
+      #expect(lines[2].split(separator: " ").last == "-", "\(trend)")
+      // Every row of a trend is of its machine's reports.
+      let commits = Set(
+        rows.filter { trend.hasPrefix("\(Machine($0.environment)):") }.map(\.environment.commit))
+      #expect(lines.dropFirst(2).allSatisfy { line in commits.contains { line.contains($0) } })
+    }
+    #expect(trends[0].split(separator: "\n").count == 3)
+  }
+
   @Test("A report of another build names the build instead of a change")
   func buildChange() throws {
     var dynamic = Rows.environment

@@ -146,7 +146,8 @@ public struct Comparison {
       throw InputError.otherBuild(
         base: base[0].environment.build, candidate: candidate[0].environment.build)
     }
-    machineDifferences = Self.differences(base[0].environment, candidate[0].environment)
+    machineDifferences = Machine(base[0].environment).differences(
+      toCandidate: Machine(candidate[0].environment))
     if metric == .time && !machineDifferences.isEmpty && !allowingOtherMachine {
       throw InputError.otherMachine(machineDifferences)
     }
@@ -157,21 +158,6 @@ public struct Comparison {
     case .instructions: judgeCounts()
     case .time: try judgeTimes()
     }
-  }
-
-  /// What differs between two runs' machines: host, CPU and core count.
-  package static func differences(_ base: RunEnvironment, _ candidate: RunEnvironment) -> [String] {
-    var differences: [String] = []
-    if base.host != candidate.host {
-      differences.append("host '\(base.host)' in the base, '\(candidate.host)' in the candidate")
-    }
-    if base.cpu != candidate.cpu {
-      differences.append("CPU '\(base.cpu)' in the base, '\(candidate.cpu)' in the candidate")
-    }
-    if base.cores != candidate.cores {
-      differences.append("\(base.cores) cores in the base, \(candidate.cores) in the candidate")
-    }
-    return differences
   }
 
   /// Allocators, metrics and cell counts of a report, for an error message.

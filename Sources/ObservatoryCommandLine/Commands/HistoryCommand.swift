@@ -15,7 +15,9 @@ struct HistoryCommand: ToolCommand {
       for a report older than schema 5, as its default name ..._quick.csv or ..._partial.csv \
       says) are skipped, saying so, when a report of the main job is given too, so that Results/*.csv follows the main job; named \
       without one, they are read. Times and instruction counts are never one trend: with \
-      both, the times are shown unless --metric says otherwise.
+      both, the times are shown unless --metric says otherwise. Reports of several machines \
+      (host, CPU, cores) give one trend per machine: a change is never computed from one \
+      machine to another.
       """)
 
   @Argument(help: "Reports (CSV), e.g. Results/*.csv.") var reports: [String]
@@ -86,47 +88,17 @@ struct HistoryCommand: ToolCommand {
         "\(matrix): a conformance matrix (header '\(ConformanceMatrix.csvHeader)'), not a report"
           + " of costs; history reads the reports run writes (header 'schema,run_id,...')")
     }
-    var reportsRead: [(path: String, results: [CellResult])] = []
+    var reportsRead: [(path: String, report: Report)] = []
     for path in paths {
-      do { reportsRead.append((path, try Report.read(path).results)) } catch let error
-        as ReportError
-      {
+      do { reportsRead.append((path, try Report.read(path))) } catch let error as ReportError {
         throw ValidationError(error.description)
       }
     }
-    if reportsRead.contains(where: { Self.isMainJob($0.path, $0.results) }) {
-      for (path, results) in reportsRead where !Self.isMainJob(path, results) {
-        let kind = results.lazy.compactMap(\.environment.sweep).first.map { "a \($0.rawValue)" }
-        notes.append(
-          "skipped \(path): \(kind ?? "a quick or partial") sweep's report, not the main job's"
-            + " (name it without the main job's reports to follow it)")
-      }
-      reportsRead.removeAll { !Self.isMainJob($0.path, $0.results) }
-    }
-    var matches: [CellResult] = []
-    // A run is one point of the trend however often it is given: the same file twice, or a
-    // copy under another name. A row is the same when its run, date, commit, metric and cell
-    // are.
-    var fileOfRow: [String: String] = [:]
-    for (path, read) in reportsRead {
-      var results = read
-      func identity(_ result: CellResult) -> String {
-        let environment = result.environment
-        return [
-          environment.runID, environment.date, environment.commit, result.metric.rawValue,
-          result.cell.key,
-        ].joined(separator: "|")
-      }
-      let repeated = results.filter { fileOfRow[identity($0)] != nil }
-      if let first = repeated.first, let earlier = fileOfRow[identity(first)] {
-        notes.append(
-          repeated.count == results.count
-            ? "skipped \(path): the same run as \(earlier), read once"
-            : "\(path): left out \(repeated.count) row(s) read already from \(earlier)")
-        results.removeAll { fileOfRow[identity($0)] != nil }
-      }
-      for result in results { fileOfRow[identity(result)] = path }
-      matches += results.filter {
+    // Main job followed, each run once, grouped by machine.
+    let series = ReportSeries(reportsRead, isNarrowSweepName: DefaultReportName.isNarrowSweep)
+    notes += series.notes
+    var matches = series.entries.flatMap { entry in
+      entry.report.results.filter {
         let cell = $0.cell
         return cell.backend == backend && cell.workload == workload && cell.n == n
           && cell.pattern == pattern && cell.depth == plannedDepth && cell.threads == threads
@@ -150,44 +122,55 @@ struct HistoryCommand: ToolCommand {
         "left out \(counted) instruction-count row(s); pass --metric instructions to follow them")
       matches.removeAll { $0.metric == .instructions }
     }
+    let machines = Set(matches.map { Machine($0.environment) })
+    if machines.count > 1 {
+      notes.append(
+        "the rows come from \(machines.count) machines: one trend each, and no change is"
+          + " computed from one machine to another")
+    }
     return (matches, notes)
   }
 
-  /// Whether the report at `path`, whose rows are `results`, is the main job's: written by the
-  /// default sweep, as its `sweep` column says; a report of schema 4 or older does not say,
-  /// and is the main job's unless its default name says otherwise (`_quick`, `_partial`).
+  /// One trend per machine (``Machine``: host, processor, cores), machines ordered by name:
+  /// each machine's rows oldest first, with the change from its previous row of the same
+  /// allocator. A change is never computed across machines. With several machines, each
+  /// trend is headed by its machine.
   ///
-  /// - Complexity: O(*r*) for *r* rows.
-  static func isMainJob(_ path: String, _ results: [CellResult]) -> Bool {
-    if let sweep = results.lazy.compactMap(\.environment.sweep).first {
-      return sweep == .default
-    }
-    return !DefaultReportName.isNarrowSweep(path)
+  /// - Complexity: O(*r* log *r*) for *r* rows.
+  static func table(_ rows: [CellResult]) -> String {
+    let machines = Dictionary(grouping: rows) { Machine($0.environment) }
+    guard machines.count > 1 else { return trend(rows) }
+    return machines.keys.sorted().map { machine in
+      "\(machine):\n" + trend(machines[machine]!)
+    }.joined(separator: "\n")
   }
 
   /// The rows sorted oldest first, with the change from the previous row of the same allocator;
-  /// a row of another build than that row's (a statically linked Swift runtime, say) names its
-  /// build instead, since the build alone moves the cost.
-  static func table(_ rows: [CellResult]) -> String {
+  /// a row of another build than that row's (a statically linked Swift runtime, say) or of
+  /// another toolchain names them instead, since they alone move the cost.
+  static func trend(_ rows: [CellResult]) -> String {
     let sorted = rows.sorted {
       ($0.environment.date, $0.environment.runID) < ($1.environment.date, $1.environment.runID)
     }
-    var previous: [String: (cost: Double, build: String)] = [:]
+    var previous: [String: (cost: Double, build: String, swift: String)] = [:]
     var lines = [
       ["date", "commit", "allocator", "cost", "p90", "ratio to limit", "status", "change"]
     ]
     for row in sorted {
       var change = "-"
       let allocator = row.cell.allocator.rawValue
-      let build = row.environment.build
+      let (build, swift) = (row.environment.build, row.environment.swift)
       if let median = row.cost {
         if let before = previous[allocator], before.cost > 0 {
-          change =
-            before.build == build
-            ? readableChange(ofRatio: median / before.cost)
-            : "\(build) build"
+          if before.build != build {
+            change = "\(build) build"
+          } else if before.swift != swift {
+            change = "Swift \(swift)"
+          } else {
+            change = readableChange(ofRatio: median / before.cost)
+          }
         }
-        previous[allocator] = (median, build)
+        previous[allocator] = (median, build, swift)
       }
       lines.append([
         row.environment.date, row.environment.commit, allocator, row.costText,

@@ -123,6 +123,9 @@ struct ReportCommand: ToolCommand {
       let trends = try TrendPage.read(
         reports: reports.filter { !matrices.contains($0) }, n: n ?? 1024, relative: relative,
         generator: "\(tool.name) report")
+      for note in trends.reports.notes {
+        StandardOutput.writeError(BoundedLine.shortened("\(tool.name): \(note)") + "\n")
+      }
       try write(page: trends.html, to: pageFile, charts: [])
       return
     }

@@ -82,7 +82,8 @@ extension HTMLReport {
 }
 
 extension TrendPage {
-  /// Reads every report at `paths` and makes their trend page.
+  /// Reads every report at `paths` and makes their trend page, following the main job and
+  /// each run once (what was left out is in the page's `reports.notes`).
   ///
   /// - Throws: ``ToolError`` naming the file: a report that cannot be read or is malformed, a
   ///   size that no report measured, or a relative trend of a report without reference rows at
@@ -91,15 +92,14 @@ extension TrendPage {
   static func read(
     reports paths: [String], n: Int, relative: Bool, generator: String
   ) throws -> TrendPage {
-    var sources: [Source] = []
+    var read: [(path: String, report: Report)] = []
     for path in paths {
-      do { sources.append(Source(path: path, report: try Report.read(path))) } catch let error
-        as ReportError
-      {
+      do { read.append((path, try Report.read(path))) } catch let error as ReportError {
         throw ToolError(error.description)
       }
     }
-    var page = TrendPage(sources: sources, n: n, relative: relative)
+    let reports = ReportSeries(read, isNarrowSweepName: DefaultReportName.isNarrowSweep)
+    var page = TrendPage(reports: reports, n: n, relative: relative)
     page.generator = generator
     do { try page.validate() } catch let error as ReportPageError {
       throw ToolError(error.description)
