@@ -11,7 +11,7 @@ struct Observatory: ParsableCommand {
     subcommands: [
       RunCommand.self, CompareCommand.self, ABCommand.self, HistoryCommand.self, TableCommand.self,
       ReportCommand.self, ListCommand.self, ConformanceCommand.self,
-      ConformanceTestsCommand.self, BaselineCommand.self,
+      ConformanceTestsCommand.self, BaselineCommand.self, ExportCommand.self,
     ],
     defaultSubcommand: RunCommand.self)
 

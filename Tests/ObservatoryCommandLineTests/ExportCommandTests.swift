@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import TestTraits
+import Testing
+
+@testable import ObservatoryCommandLine
+
+@Suite("export")
+struct ExportCommandTests {
+  /// A committed time report with cells of every status but `failed`.
+  static let report = PackageDirectory.appending("Results/2026-11-28_be36b731ab40_vm.csv").path
+
+  /// The message of the error `export` with `arguments` throws, parsing or exporting.
+  static func refusal(_ arguments: [String]) -> String? {
+    do {
+      _ = try ExportCommand.parse(arguments).export()
+      return nil
+    } catch {
+      return Observatory.message(for: error)
+    }
+  }
+
+  @Test("Bencher: a JSON object of the measured cells, and on standard error what was left out")
+  func bencher() throws {
+    let (json, notes) = try ExportCommand.parse([Self.report, "--format", "bencher"]).export()
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(document.count == 945)
+    #expect(
+      notes == [
+        "left out 357 cells (capped 274, invalid 3, n/a 80): not measured",
+        "the machine and build are the testbed's to name: bencher run --testbed"
+          + " vm-intel-r-xeon-r-processor-2-cores-release-static-stdlib",
+      ])
+  }
+
+  @Test("github-action-benchmark: a JSON array of the measured cells")
+  func gitHubActionBenchmark() throws {
+    let (json, notes) = try ExportCommand.parse(
+      [Self.report, "--format", "github-action-benchmark"]
+    ).export()
+    let entries = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    #expect(entries.count == 945)
+    #expect(notes == ["left out 357 cells (capped 274, invalid 3, n/a 80): not measured"])
+  }
+
+  @Test("A conformance matrix, a missing file, or no --format is refused in one line")
+  func refusals() throws {
+    let matrix = PackageDirectory.appending("Results/conformance.csv").path
+    let message = try #require(Self.refusal([matrix, "--format", "bencher"]))
+    #expect(message.hasPrefix("\(matrix): a conformance matrix"), "\(message)")
+    #expect(message.hasSuffix("export reads the reports run writes (header 'schema,run_id,...')"))
+    #expect(Self.refusal(["no-such.csv", "--format", "bencher"]) == "no-such.csv: no such file")
+    let missing = try #require(Self.refusal([Self.report]))
+    #expect(missing.contains("--format"), "\(missing)")
+    let unknown = try #require(Self.refusal([Self.report, "--format", "csv"]))
+    #expect(unknown.contains("bencher") && unknown.contains("github-action-benchmark"))
+  }
+
+  @Test(
+    "The tool writes --output, refuses to replace it without --force, and never the report",
+    .tags(.startsTheTool),
+    .notUnderAddressSanitizer("a process of the tool, whose code the other tests run in process"))
+  func output() throws {
+    let directory = try HostileInputTests.scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let output = directory.appendingPathComponent("bmf.json").path
+    let arguments = ["export", Self.report, "--format", "bencher", "--output", output]
+
+    let first = try HostileInputTests.run(arguments, in: directory)
+    #expect(first.status == 0, "\(first.errors)")
+    #expect(first.output.isEmpty)
+    #expect(first.errors.contains("observatory export: left out 357 cells (capped 274"))
+    let written = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(written.hasPrefix("{\n"))
+
+    try "kept".write(toFile: output, atomically: false, encoding: .utf8)
+    let again = try HostileInputTests.run(arguments, in: directory)
+    #expect(again.status == 1)
+    #expect(
+      again.errors.hasPrefix("observatory: error: --output '\(output)': exists; pass --force"))
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "kept")
+
+    let forced = try HostileInputTests.run(arguments + ["--force"], in: directory)
+    #expect(forced.status == 0, "\(forced.errors)")
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == written)
+
+    let copy = directory.appendingPathComponent("report.csv").path
+    try FileManager.default.copyItem(atPath: Self.report, toPath: copy)
+    let overInput = try HostileInputTests.run(
+      ["export", copy, "--format", "bencher", "--output", copy, "--force"], in: directory)
+    #expect(overInput.status == 1)
+    #expect(overInput.errors.contains("is also an input of this command"))
+    #expect(try String(contentsOfFile: copy) == String(contentsOfFile: Self.report))
+
+    let toStandardOutput = try HostileInputTests.run(
+      ["export", Self.report, "--format", "github-action-benchmark"], in: directory)
+    #expect(toStandardOutput.status == 0, "\(toStandardOutput.errors)")
+    #expect(toStandardOutput.output.hasPrefix("[\n"))
+  }
+}
