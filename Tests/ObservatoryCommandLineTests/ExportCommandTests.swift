@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import ReportFixtures
 import TestTraits
 import Testing
 
+@testable import ObservationHarness
 @testable import ObservatoryCommandLine
 
 @Suite("export")
@@ -56,6 +58,16 @@ struct ExportCommandTests {
     #expect(missing.contains("--format"), "\(missing)")
     let unknown = try #require(Self.refusal([Self.report, "--format", "csv"]))
     #expect(unknown.contains("bencher") && unknown.contains("github-action-benchmark"))
+  }
+
+  @Test("A report without a measured cell is refused: an export with no benchmark is no history")
+  func nothingMeasured() throws {
+    let capped = Rows.write(
+      Rows.report([(Rows.plan(n: 1_048_576), .timedOut), (Rows.plan(n: 4), nil)]))
+    let message = try #require(Self.refusal([capped, "--format", "github-action-benchmark"]))
+    #expect(
+      message
+        == "\(capped): no measured cell to export; left out 2 cells (capped 2): not measured")
   }
 
   @Test(
