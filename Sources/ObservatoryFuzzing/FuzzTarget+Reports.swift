@@ -2,7 +2,8 @@ import ObservationReportPage
 import ObservationReports
 
 extension FuzzTarget {
-  /// The report target: read, the round trip, then every reading a person makes of it.
+  /// The report target: read, the round trip, then every reading a person makes of it, and
+  /// both exports.
   static func checkReport(_ input: [UInt8]) throws(FuzzFinding) {
     guard let report = readReport(input, name: "input") else { return }
     let written = report.csv
@@ -13,6 +14,7 @@ extension FuzzTarget {
       throw FuzzFinding("a report written back and read again writes other text")
     }
     read(report)
+    try checkExports(report)
   }
 
   /// The series target: the reports that read, then their trend page.

@@ -15,7 +15,8 @@ import Foundation
 public enum FuzzTarget: String, CaseIterable, Sendable {
   /// A CSV report of any schema this tool reads (`table`, `compare`, `history`, `report`):
   /// read; if it reads, written back and read again to the same text; then every way a
-  /// person reads it (its costs, a comparison with itself, the page and its charts).
+  /// person reads it (its costs, a comparison with itself, the page and its charts), and both
+  /// exports (every measured cell once, with its cost).
   case reportReader = "report-reader"
   /// The conformance matrix's CSV (`report --conformance`, the pinned outcomes): read; if it
   /// reads, written back and read again to the same rows.
