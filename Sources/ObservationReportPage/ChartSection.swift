@@ -101,24 +101,52 @@ struct ChartSection {
     }
   }
 
-  /// A colour class per backend, by first appearance: `c0` to `c15` for backends, `r0` to `r2`
-  /// for the reference rows.
+  /// A colour class per backend, the same on every page and chart: a built-in backend takes
+  /// the colour of its place in ``ChartStyle/builtInBackends``; another backend, in order of
+  /// first appearance, the first colour after its name's hash that no backend of `backends`
+  /// holds (the palette reused once every colour is held). The reference rows take `r0` to
+  /// `r2` in the order of ``ReferenceRow``.
+  ///
+  /// - Complexity: O(*b* · *k*) for *b* backends and *k* colours.
   static func colorClasses(
     _ backends: [String], references: [String]
   ) -> [String: String] {
     var classes: [String: String] = [:]
-    var backendCount = 0
+    var held = Set<Int>()
+    for backend in backends where !references.contains(backend) {
+      if let place = ChartStyle.builtInBackends.firstIndex(of: backend) {
+        held.insert(place % ChartStyle.lineColors.count)
+      }
+    }
     var referenceCount = 0
     for backend in backends where classes[backend] == nil {
       if references.contains(backend) {
-        classes[backend] = "r\(referenceCount % ChartStyle.referenceColors.count)"
+        let place = ReferenceRow.names.firstIndex(of: backend) ?? referenceCount
+        classes[backend] = "r\(place % ChartStyle.referenceColors.count)"
         referenceCount += 1
+      } else if let place = ChartStyle.builtInBackends.firstIndex(of: backend) {
+        classes[backend] = "c\(place % ChartStyle.lineColors.count)"
       } else {
-        classes[backend] = "c\(backendCount % ChartStyle.lineColors.count)"
-        backendCount += 1
+        let count = ChartStyle.lineColors.count
+        if held.count == count { held.removeAll() }
+        var place = stableHash(backend) % count
+        while held.contains(place) { place = (place + 1) % count }
+        held.insert(place)
+        classes[backend] = "c\(place)"
       }
     }
     return classes
+  }
+
+  /// FNV-1a of `name`'s UTF-8: the same in every process (Swift's `hashValue` is seeded per
+  /// process), so that a backend's colour does not change from run to run.
+  private static func stableHash(_ name: String) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return Int(hash % UInt64(Int.max))
   }
 
   private static func chart(

@@ -3,15 +3,27 @@
 /// so that a backend has the same colour in both.
 ///
 /// The rules select within an `svg` element and read four custom properties: `--c`, the line's
-/// colour, set by its class (`c0` ... `c15`, `r0` ... `r2`); `--ink` and `--muted`, the text's;
+/// colour, set by its class (`c0` ... `c16`, `r0` ... `r2`); `--ink` and `--muted`, the text's;
 /// and `--paper`, the background the hollow points of the reference rows are filled with.
 enum ChartStyle {
-  /// The colours of the backends' lines (`c0` ... `c15`, one per built-in backend, in the
-  /// catalogue's order; a report with more backends reuses them from the first): distinct on
-  /// white and in grey print.
+  /// The colours of the backends' lines (`c0` ... `c16`, one per built-in backend in the order
+  /// of ``builtInBackends``; another backend takes a free one): distinct on white and in grey
+  /// print.
   static let lineColors = [
     "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
     "#b39b00", "#0b2e6b", "#7bc043", "#a0006e", "#637939", "#5254a3", "#00897b", "#a6761d",
+    "#ff1493",
+  ]
+
+  /// The built-in backends, in the catalogue's order: each keeps the colour of its place here
+  /// on every page and chart, whatever else a report holds (the tests hold this list to the
+  /// catalogue).
+  static let builtInBackends = [
+    "linked-list", "array", "dense", "dense-handles", "dense-synchronized", "key-path",
+    "combine-passthrough", "combine-current-value", "combine-published",
+    "combine-published-flatmap", "combine-published-switchtolatest",
+    "swift-observation-tracking", "swift-observations", "async-stream", "async-share",
+    "actor-observable", "notification-center",
   ]
 
   /// The colours of the reference rows (`r0` ... `r2`), drawn dashed: one per reference row,

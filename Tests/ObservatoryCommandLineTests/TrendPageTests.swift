@@ -35,6 +35,49 @@ struct TrendPageTests {
     }
   }
 
+  /// Each drawn line's colour class, by backend: the `c…` or `r…` class of its series.
+  static func colorClasses(_ html: String) throws -> [String: Set<String>] {
+    var classes: [String: Set<String>] = [:]
+    for series in try HTMLTree(html).all("g", classes: ["series"]) {
+      guard let backend = series.attributes["data-backend"] else { continue }
+      let names = (series.attributes["class"] ?? "").split(separator: " ").map(String.init)
+      for name in names where name.first == "c" || name.first == "r" {
+        if name.dropFirst().allSatisfy(\.isNumber) { classes[backend, default: []].insert(name) }
+      }
+    }
+    return classes
+  }
+
+  @Test("A backend has one colour on the report page and on the trend page, whatever else is drawn")
+  func stableColors() throws {
+    // The tool's measured rows: the catalogue's backends and the measured-only ones.
+    #expect(
+      ChartStyle.builtInBackends
+        == MeasuredBackend.builtIns.map(\.name).filter { !ReferenceRow.isReference($0) })
+    #expect(ChartStyle.lineColors.count >= ChartStyle.builtInBackends.count)
+    let results = PackageDirectory.appending("Results")
+    let paths = try FileManager.default.contentsOfDirectory(atPath: results.path)
+      .filter { $0.hasPrefix("20") && $0.hasSuffix(".csv") }.sorted()
+      .map { results.appendingPathComponent($0).path }
+    let page = try Self.colorClasses(
+      HTMLReport(report: try Report.read(paths.last!), source: paths.last!).html)
+    let trends = try Self.colorClasses(
+      TrendPage(
+        sources: try paths.map { TrendPage.Source(path: $0, report: try Report.read($0)) },
+        n: 1024, relative: false
+      ).html)
+    #expect(page["dense"]?.count == 1)
+    for (backend, colors) in trends {
+      #expect(colors.count == 1, "\(backend): \(colors)")
+      if let onPage = page[backend] { #expect(onPage == colors, "\(backend)") }
+    }
+    // A backend of another package takes a colour no built-in of its page holds.
+    let mixed = ChartSection.colorClasses(
+      ["linked-list", "slot-array", "array"], references: ["reference-c"])
+    #expect(Set(mixed.values).count == 3)
+    #expect(mixed["linked-list"] == "c0" && mixed["array"] == "c1")
+  }
+
   @Test("One machine: a point per report, oldest first, and a step where a backend slowed down")
   func oneMachine() throws {
     // Given newest first: the page orders the reports by date.
