@@ -29,6 +29,18 @@ let package = Package(
         .product(name: "ObservationCore", package: "Observatory"),
         .product(name: "DequeModule", package: "swift-collections"),
       ]),
+    // `slot-array` slowed down, measured under its name: a regression for the history that
+    // CI keeps across runs to find (.ci/run).
+    .target(
+      name: "SlowedSlotArrayBackend",
+      dependencies: ["SlotArrayBackend", .product(name: "ObservationCore", package: "Observatory")]),
+    .executableTarget(
+      name: "slowed-third-party-observatory",
+      dependencies: [
+        "SlowedSlotArrayBackend",
+        .product(name: "ObservationHarness", package: "Observatory"),
+        .product(name: "ObservatoryCommandLine", package: "Observatory"),
+      ]),
     .executableTarget(
       name: "third-party-observatory",
       dependencies: [
