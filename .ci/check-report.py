@@ -11,6 +11,8 @@ person would see, through the DevTools protocol:
   one script is the only script element, no element has an event-handler attribute, and every
   --expect-text shows as text;
 - the page does not scroll sideways at the width given (phones: --width 390);
+- with --tables-fit, no table scrolls sideways in its own frame either (a trend's tables on a
+  desktop);
 - with --expect-charts N, it has N charts; with --side-by-side, the first two charts of each
   group of machines (a trend page's `.machines`) sit side by side, not one under the other;
 - a PNG screenshot, saved where --screenshot says, is not blank (more than one colour).
@@ -273,6 +275,10 @@ INSPECT = r"""
     scripts: document.querySelectorAll("script").length,
     handlers,
     hostile: HOSTILE === null ? null : typeof window[HOSTILE],
+    wideTables: [...document.querySelectorAll(".table-wrap")]
+      .filter((wrap) => wrap.scrollWidth > wrap.clientWidth + 1)
+      .map((wrap) => ((wrap.closest("figure") || { id: "the page" }).id || "a table")
+        + ": " + wrap.scrollWidth + " px in " + wrap.clientWidth),
     pageWidth: document.documentElement.scrollWidth,
     viewportWidth: window.innerWidth,
   };
@@ -351,6 +357,9 @@ def check_page(facts, args, failures):
                 failures.append(
                     f"group {index + 1} of machines: its first two charts are not side by side"
                     f" ({boxes[0]} and {boxes[1]})")
+    if args.tables_fit and facts["wideTables"]:
+        failures.append(
+            f"{len(facts['wideTables'])} table(s) scroll sideways: {facts['wideTables'][:3]}")
     if facts["pageWidth"] > facts["viewportWidth"] + 1:
         failures.append(
             f"the page is {facts['pageWidth']} px wide in a {facts['viewportWidth']} px window:"
@@ -438,6 +447,8 @@ def main():
     parser.add_argument("--expect-charts", type=int, help="how many charts the page must have")
     parser.add_argument("--side-by-side", action="store_true",
                         help="a trend page: each group of machines draws its charts side by side")
+    parser.add_argument("--tables-fit", action="store_true",
+                        help="every table shows whole at this width, none scrolls sideways")
     parser.add_argument("--width", type=int, default=1280, help="window width in CSS pixels")
     parser.add_argument("--height", type=int, default=1800, help="window height in CSS pixels")
     parser.add_argument("--full-page", action="store_true", help="screenshot the whole page")

@@ -130,6 +130,10 @@ struct Chart {
   /// What each position is called where the dimension cannot say (a trend's reports:
   /// `4c8b037 11-27`); empty for the other dimensions.
   var positionLabels: [Int: String] = [:]
+  /// A trend's reports that changed how everything is measured since the report before them:
+  /// what changed (`build release → release-static-stdlib`), by position. The axis marks them,
+  /// so that the step they make is not read as a code change.
+  var changes: [Int: String] = [:]
   /// The lines, reference rows first.
   var lines: [Line]
 

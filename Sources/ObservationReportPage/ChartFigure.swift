@@ -75,6 +75,11 @@ enum ChartFigure {
           : chart.dimension == .depth ? " depth" : chart.dimension == .run ? " report" : " count")
         + " was not measured."
     }
+    if !chart.changes.isEmpty {
+      text +=
+        " An orange vertical line marks a report measured with another build, toolchain or"
+        + " allocator than the one before it: a step there is not a code change."
+    }
     return text
   }
 
@@ -88,8 +93,12 @@ enum ChartFigure {
     return "<ul class=\"legend\">" + items.joined() + "</ul>"
   }
 
+  /// The most reports one table of a trend shows; more make more tables.
+  static let reportsPerTable = 4
+
   /// The table under the chart: a row per backend, a column per position; each cell the value
-  /// (and ratio to the limit), or the cell's status with a numbered note saying why.
+  /// (and ratio to the limit), or the cell's status with a numbered note saying why. A trend's
+  /// reports are split into tables of ``reportsPerTable`` columns.
   private static func table(_ chart: Chart) -> String {
     var notes: [String] = []
     func noteNumber(_ result: CellResult) -> Int {
@@ -99,44 +108,63 @@ enum ChartFigure {
       notes.append(text)
       return notes.count
     }
-    var rows: [String] = []
-    for line in chart.lines {
-      var cells = ["<th scope=\"row\">\(HTMLText.escaped(line.backend))</th>"]
-      let points = Dictionary(
-        line.points.map { ($0.x, $0) }, uniquingKeysWith: { first, _ in first })
-      let attribute = "data-" + chart.dimension.rawValue
-      for position in chart.positions {
-        if let point = points[position] {
-          cells.append(
-            "<td class=\"value\" \(attribute)=\"\(position)\">\(chart.valueText(point.value))"
-              + (point.ratio.map { "<span class=\"ratio\">\(NumberText.ratio($0))</span>" } ?? "")
-              + "</td>")
-        } else if let result = line.cells[position], !result.status.isMeasured {
-          let number = noteNumber(result)
-          cells.append(
-            "<td class=\"status \(result.status.name)\" \(attribute)=\"\(position)\">"
-              + result.status.name
-              + "<sup><a href=\"#\(chart.identifier)-note-\(number)\">\(number)</a></sup></td>")
-        } else if line.cells[position] != nil {
-          cells.append("<td class=\"status\" \(attribute)=\"\(position)\">no value</td>")
-        } else {
-          cells.append("<td class=\"absent\" \(attribute)=\"\(position)\">—</td>")
-        }
+    // A trend's reports, however many, are shown in tables of at most
+    // `reportsPerTable` columns, one under the other: each fits beside another machine's chart
+    // on a desktop, where one wide table would scroll sideways.
+    let groups =
+      chart.dimension == .run
+      ? stride(from: 0, to: chart.positions.count, by: reportsPerTable).map {
+        Array(chart.positions[$0..<min($0 + reportsPerTable, chart.positions.count)])
       }
-      rows.append(
-        "<tr data-backend=\"\(HTMLText.escaped(line.backend))\">" + cells.joined() + "</tr>")
+      : [chart.positions]
+    var tables: [String] = []
+    for (index, positions) in groups.enumerated() {
+      var rows: [String] = []
+      for line in chart.lines {
+        var cells = ["<th scope=\"row\">\(HTMLText.escaped(line.backend))</th>"]
+        let points = Dictionary(
+          line.points.map { ($0.x, $0) }, uniquingKeysWith: { first, _ in first })
+        let attribute = "data-" + chart.dimension.rawValue
+        for position in positions {
+          if let point = points[position] {
+            cells.append(
+              "<td class=\"value\" \(attribute)=\"\(position)\">\(chart.valueText(point.value))"
+                + (point.ratio.map { "<span class=\"ratio\">\(NumberText.ratio($0))</span>" }
+                  ?? "")
+                + "</td>")
+          } else if let result = line.cells[position], !result.status.isMeasured {
+            let number = noteNumber(result)
+            cells.append(
+              "<td class=\"status \(result.status.name)\" \(attribute)=\"\(position)\">"
+                + result.status.name
+                + "<sup><a href=\"#\(chart.identifier)-note-\(number)\">\(number)</a></sup></td>")
+          } else if line.cells[position] != nil {
+            cells.append("<td class=\"status\" \(attribute)=\"\(position)\">no value</td>")
+          } else {
+            cells.append("<td class=\"absent\" \(attribute)=\"\(position)\">—</td>")
+          }
+        }
+        rows.append(
+          "<tr data-backend=\"\(HTMLText.escaped(line.backend))\">" + cells.joined() + "</tr>")
+      }
+      let header =
+        "<tr><th scope=\"col\">backend</th>"
+        + positions.map { "<th scope=\"col\">\(HTMLText.escaped(chart.label($0)))</th>" }
+        .joined()
+        + "</tr>"
+      let part =
+        groups.count > 1
+        ? " (reports \(index * reportsPerTable + 1) to \(index * reportsPerTable + positions.count)"
+          + " of \(chart.positions.count))" : ""
+      tables.append(
+        "<div class=\"table-wrap\"><table class=\"values"
+          + (chart.dimension == .run ? " trend" : "") + "\"><caption>"
+          + HTMLText.escaped(chart.unit + part)
+          + (chart.hasRatios ? "; under each value, its ratio to the limit" : "")
+          + "</caption><thead>\(header)</thead><tbody>\n" + rows.joined(separator: "\n")
+          + "\n</tbody></table></div>")
     }
-    let header =
-      "<tr><th scope=\"col\">backend</th>"
-      + chart.positions.map { "<th scope=\"col\">\(HTMLText.escaped(chart.label($0)))</th>" }
-      .joined()
-      + "</tr>"
-    var html =
-      "<div class=\"table-wrap\"><table class=\"values\"><caption>"
-      + HTMLText.escaped(chart.unit)
-      + (chart.hasRatios ? "; under each value, its ratio to the limit" : "")
-      + "</caption><thead>\(header)</thead><tbody>\n" + rows.joined(separator: "\n")
-      + "\n</tbody></table></div>"
+    var html = tables.joined(separator: "\n")
     if !notes.isEmpty {
       html +=
         "\n<ol class=\"notes\">"

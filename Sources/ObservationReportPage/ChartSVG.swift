@@ -109,6 +109,20 @@ enum ChartSVG {
           + " text-anchor=\"middle\">\(label)</text>")
     }
     svg.append("</g>")
+    // Where the build, the toolchain or the allocator changed: a line between the two reports,
+    // named at the plot's top, the change in full in its tooltip.
+    for position in chart.positions {
+      guard let change = chart.changes[position], let slot = slots[position], slot > 0 else {
+        continue
+      }
+      let boundary = left + Double(slot) * band
+      svg.append(
+        "<g class=\"change\" data-run=\"\(position)\"><title>\(HTMLText.escaped(change))</title>"
+          + "<line x1=\"\(format(boundary))\" x2=\"\(format(boundary))\" y1=\"\(format(top))\""
+          + " y2=\"\(format(plotBottom + 6))\"/><text x=\"\(format(boundary + 3))\""
+          + " y=\"\(format(top + 11))\">\(HTMLText.escaped(String(change.prefix { $0 != " " })))</text></g>"
+      )
+    }
     svg.append(
       "<text class=\"axis-title\" x=\"\(format((left + width - right) / 2))\""
         + " y=\"\(format(height - 6))\" text-anchor=\"middle\">"

@@ -37,8 +37,8 @@ enum ChartStyle {
   }
 
   /// The rules of the drawing: the plot's background, the grid, the text, the lines and their
-  /// points (the reference rows dashed, their points hollow), and the marks where a line
-  /// stops.
+  /// points (the reference rows dashed, their points hollow), the marks where a line
+  /// stops, and in a trend the marks where the build, toolchain or allocator changed.
   static let drawingRules = """
     svg .plot{fill:#fcfcfc;stroke:#bdbdbd}
     svg .axis line{stroke:#e6e6e6}
@@ -52,5 +52,7 @@ enum ChartStyle {
     svg .stop path{fill:none;stroke:var(--c)}
     svg .stop .trail{stroke-dasharray:1 3;stroke-width:1.5}
     svg .stop .cross{stroke-width:2.2}
+    svg .change line{stroke:#b35900;stroke-dasharray:3 3}
+    svg .change text{fill:#b35900;font-size:10px}
     """
 }

@@ -48,6 +48,7 @@ enum ReportPageStyle {
     thead th{background:#f5f5f5;white-space:nowrap}
     table.values td{text-align:right;white-space:nowrap}
     table.values tbody th{text-align:left;white-space:nowrap;font-weight:500}
+    table.values.trend th{white-space:normal}
     table.values .ratio{display:block;color:var(--muted);font-size:.9em}
     table.values td.status{color:var(--muted);font-style:italic}
     table.values td.failed,table.values td.invalid{color:#a30000}

@@ -136,8 +136,9 @@ package struct TrendPage {
     }
   }
 
-  /// What a report is called on the axis and in the tables: `8c4b037 2026-11-27`, and the
-  /// file's name too when two reports share commit and date.
+  /// What a report is called on the axis and in the tables: `8c4b037 2026-11-27`, numbered
+  /// (`#2`) when two reports share commit and date; the table of the series' reports names
+  /// each one's file.
   static func label(_ source: ReportSeries.Entry, among sources: [ReportSeries.Entry]) -> String {
     guard let environment = source.report.results.first?.environment else { return source.path }
     let commit = String(environment.commit.prefix(7))
@@ -147,7 +148,38 @@ package struct TrendPage {
         "\($0.environment.commit.prefix(7)) \($0.environment.date.prefix(10))"
       } == label
     }
-    return twins.count > 1 ? label + " (\(PathTextForPage.name(of: source.path)))" : label
+    guard twins.count > 1, let place = twins.firstIndex(where: { $0.position == source.position })
+    else { return label }
+    // Twins are numbered in the series' order; the table of reports above names each one's file.
+    return label + " #\(place + 1)"
+  }
+
+  /// What changed how everything is measured from each report to the next of one machine:
+  /// the build (`release`, `release-static-stdlib`), the toolchain, the allocator's version
+  /// (of `allocator`'s rows); by position in `entries`.
+  ///
+  /// - Complexity: O(*r*) for *r* results of the entries.
+  static func changes(in entries: [ReportSeries.Entry], allocator: Allocator?) -> [Int: String] {
+    func setup(_ entry: ReportSeries.Entry) -> (build: String, swift: String, allocator: String)? {
+      guard let first = entry.report.results.first else { return nil }
+      let version =
+        entry.report.results.first { $0.cell.allocator == allocator }?.allocatorVersion ?? ""
+      return (first.environment.build, first.environment.swift, version)
+    }
+    var changes: [Int: String] = [:]
+    for index in entries.indices.dropFirst() {
+      guard let before = setup(entries[index - 1]), let now = setup(entries[index]) else {
+        continue
+      }
+      var what: [String] = []
+      if before.build != now.build { what.append("build \(before.build) → \(now.build)") }
+      if before.swift != now.swift { what.append("toolchain Swift \(before.swift) → \(now.swift)") }
+      if before.allocator != now.allocator && !before.allocator.isEmpty && !now.allocator.isEmpty {
+        what.append("allocator \(before.allocator) → \(now.allocator)")
+      }
+      if !what.isEmpty { changes[index] = what.joined(separator: "; ") }
+    }
+    return changes
   }
 
   /// The charts of one workload: one per series (and allocator).
@@ -209,6 +241,7 @@ package struct TrendPage {
             quantity: quantity)
         }
         numbering += 1
+        let changes = relative ? [:] : Self.changes(in: series.entries, allocator: allocator)
         let key = Chart.Key(
           metric: series.metric, allocator: allocator ?? allocators[0], workload: workload,
           pattern: pattern, fixed: n)
@@ -224,7 +257,7 @@ package struct TrendPage {
             key: key, dimension: .run, quantity: quantity, title: title,
             unit: quantity.unit(metric: series.metric, operation: operation),
             identifier: "chart-\(numbering)", positions: Array(series.entries.indices),
-            positionLabels: labels, lines: lines))
+            positionLabels: labels, changes: changes, lines: lines))
       }
     }
     return charts
@@ -245,13 +278,6 @@ extension CellResult {
     }
     copy.instructionsPerOperation = copy.instructionsPerOperation.map { $0 / divisor }
     return copy
-  }
-}
-
-/// The last component of a path, for a report's label.
-private enum PathTextForPage {
-  static func name(of path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
   }
 }
 

@@ -78,6 +78,32 @@ struct TrendPageTests {
     #expect(mixed["linked-list"] == "c0" && mixed["array"] == "c1")
   }
 
+  @Test("The axis marks where the build changed between two reports of one machine")
+  func buildChangeMarked() throws {
+    let results = PackageDirectory.appending("Results")
+    let paths = try FileManager.default.contentsOfDirectory(atPath: results.path)
+      .filter { $0.hasPrefix("20") && $0.hasSuffix(".csv") }.sorted()
+      .map { results.appendingPathComponent($0).path }
+    let page = TrendPage(
+      sources: try paths.map { TrendPage.Source(path: $0, report: try Report.read($0)) },
+      n: 1024, relative: false)
+    let tree = try HTMLTree(page.html)
+    var marked: [String] = []
+    for figure in tree.all("figure", classes: ["chart"]) {
+      let title = figure.all("h3").first?.text ?? ""
+      for mark in figure.all("g", classes: ["change"]) {
+        marked.append(title)
+        // The Xeon's fourth report, be36b73, is the first with the Swift runtime linked in.
+        #expect(mark.attributes["data-run"] == "3", "\(title)")
+        #expect(
+          mark.all("title").first?.text == "build release → release-static-stdlib", "\(title)")
+      }
+    }
+    // Each workload's Xeon chart, and no chart of the AMD machine, whose reports share a build.
+    #expect(marked.count == 3, "\(marked)")
+    #expect(marked.allSatisfy { $0.contains("Xeon") && $0.contains("2 cores") }, "\(marked)")
+  }
+
   @Test("One machine: a point per report, oldest first, and a step where a backend slowed down")
   func oneMachine() throws {
     // Given newest first: the page orders the reports by date.
