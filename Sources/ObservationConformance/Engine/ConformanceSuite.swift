@@ -143,7 +143,7 @@ public enum ConformanceSuite {
   /// that does not declare `threadSafe`): such a probe may crash, corrupt the backend or leave
   /// threads stuck, so its child process ends after it, a crash or hang during it is its "not
   /// observed", and it is not run again through the erased handles.
-  static func isChildProcessProbe(
+  package static func isChildProcessProbe(
     _ rule: ConformanceRule, for capabilities: BackendCapabilities
   ) -> Bool {
     guard case .when(let requirement, otherwise: .probe) = rule.binding else { return false }
