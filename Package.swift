@@ -279,12 +279,16 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: languageMode),
-    // The concurrency rules for the thread sanitizer, as an executable: .ci/run builds it alone
-    // with --sanitize=thread, without the test targets it does not need.
+    // The sanitizers' passes over the rules, as one executable (`sanitizer-pass thread`,
+    // `sanitizer-pass address`): .ci/run builds it alone with --sanitize=thread or
+    // --sanitize=address, without the test targets it does not need. DenseBackend: the dense
+    // backends with replay, which the catalog does not list.
     .executableTarget(
-      name: "thread-sanitizer-pass",
-      dependencies: ["ObservationCore", "ObservationConformance", "ObservationBackends"],
-      path: "Tests/ThreadSanitizerPass",
+      name: "sanitizer-pass",
+      dependencies: [
+        "ObservationCore", "ObservationConformance", "ObservationBackends", "DenseBackend",
+      ],
+      path: "Tests/SanitizerPass",
       swiftSettings: swift6),
     // A third party's view: only the public contract and the public suite, nothing internal.
     .testTarget(
