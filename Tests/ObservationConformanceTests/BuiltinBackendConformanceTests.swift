@@ -6,7 +6,6 @@ import ObservationConformanceTesting
 import ObservationCore
 import ObservationFixtures
 import SubjectBackend
-import TestTraits
 import Testing
 
 @testable import ObservationConformance
@@ -59,29 +58,6 @@ struct BuiltinBackendConformanceTests {
     } else {
       expectOutcome(of: rule, in: report, is: expected)
     }
-  }
-
-  /// The address sanitizer's pass over the library backends (`.ci/run`): every rule that stands
-  /// alone, once, on the backend itself, the THR rules at a sanitizer's iterations
-  /// (``SanitizerPass``). The suite-level rules only read those outcomes, apart from ERASE-01's
-  /// run through the erased handles, which are this package's code and run with leak detection
-  /// on its own backends; the whole reports are checked without the sanitizer above.
-  ///
-  /// Only the backends over a library compiled here, from source, with the sanitizer's
-  /// instrumentation (``SanitizerPass/instrumentedLibraryBackends``): on the others, what a rule
-  /// drives is this package's safe Swift over the toolchain's prebuilt libraries, where the
-  /// sanitizer sees no load or store.
-  @Test(
-    "Under the address sanitizer: each rule once on each library backend, as pinned",
-    .enabled(
-      if: Sanitizer.address,
-      Comment(
-        rawValue: "runs under the address sanitizer only; without it, the whole reports above pin"
-          + " the same outcomes")),
-    arguments: SanitizerPass.instrumentedLibraryBackends,
-    ConformanceSuite.rules.filter { !$0.traits.contains(.suiteLevel) })
-  func libraryBackendOnce(_ name: String, _ rule: ConformanceRule) throws {
-    try SanitizerPass.check(rule, onBackendNamed: name)
   }
 
   @Test("META-01 credits nested key paths to the suite's flatMapLatest, not to the backend")

@@ -61,8 +61,9 @@ struct DenseBackendConformanceTests {
   /// it. Under a sanitizer, each rule that stands alone, once, at the sanitizer's iterations
   /// (``SanitizerPass/configuration(for:)``): that pass looks for bad accesses on the paths the
   /// rules drive, and the suite-level rules would drive the same paths again (ERASE-01 reruns
-  /// every rule through the erased handles), doubling the longest test of the address
-  /// sanitizer's step; the run without a sanitizer checks them.
+  /// every rule through the erased handles), doubling the run; the run without a sanitizer
+  /// checks them. (CI's address sanitizer pass runs the same variants from
+  /// `Tests/SanitizerPass`.)
   ///
   /// - Complexity: the whole suite on `backend` (seconds).
   static func outcomes(of backend: some ObservationBackend) -> [RuleID: RuleOutcome] {

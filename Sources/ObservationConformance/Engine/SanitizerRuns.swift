@@ -1,5 +1,5 @@
-/// How this package's sanitizer passes run the rules (the thread sanitizer's executable, the
-/// address sanitizer's tests): they look for data races and bad accesses on the paths each
+/// How this package's sanitizer passes run the rules (`Tests/SanitizerPass`, and the tests
+/// under a sanitizer): they look for data races and bad accesses on the paths each
 /// rule drives, while the runs without a sanitizer pin every outcome at full strength.
 package enum SanitizerRuns {
   /// The configuration a rule runs with under a sanitizer: a stochastic rule makes
