@@ -9,7 +9,8 @@ import ObservationCore
 ///
 /// - The backends written here, through their erased handles (`ErasedBackend`), which call
 ///   the backends' own code: no rule may fail, crash or time out. (The run without the
-///   sanitizer checks the direct reports as well, and that erasure changes nothing.)
+///   sanitizer checks the direct reports as well, and that erasure changes nothing.) Their
+///   nested-path rules directly too, on each backend's own nested observation.
 /// - The dense backends with replay, which the catalog does not list: no rule may fail.
 /// - The backends over OpenCombine, the one library compiled here with the instrumentation:
 ///   each outcome as the committed matrix pins it. `Observation` and Foundation come prebuilt
@@ -47,6 +48,16 @@ enum AddressPass {
         cases.append(
           PassCases.Case(backend: erased(backend), rule: rule) { outcome in
             outcome.failureMessages(rule: rule.id.rawValue, backend: "\(backend.name) (erased)")
+          })
+      }
+    }
+    // Through erasure the nested-path rules run on the suite's generic fixtures; directly they
+    // run on a backend's own nested observation (the key-path registry's access recording).
+    for backend in ownBackends {
+      for rule in rules where rule.traits.contains(.followsNestedPath) {
+        cases.append(
+          PassCases.Case(backend: backend, rule: rule) { outcome in
+            outcome.failureMessages(rule: rule.id.rawValue, backend: backend.name)
           })
       }
     }
