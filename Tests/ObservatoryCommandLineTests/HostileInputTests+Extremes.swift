@@ -25,52 +25,58 @@ extension HostileInputTests {
     "Extreme finite times read and print in every command, never trap",
     arguments: ["1.7976931348623157e308", "5e-324"])
   func extremeTimes(_ value: String) throws {
-    let directory = try Self.scratch()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let sweep = try Self.run(Self.smallSweep + ["--output", "a.csv"], in: directory)
-    try #require(sweep.status == 0, "\(sweep.errors)")
-    try Self.editedReport(in: directory, name: "x.csv") { column, field in
-      column.hasPrefix("ns_") && !field.isEmpty ? value : field
+    try Self.inScratchWithSweep { directory in
+      try Self.editedReport(in: directory, name: "x.csv") { column, field in
+        column.hasPrefix("ns_") && !field.isEmpty ? value : field
+      }
+      for arguments in [
+        ["table", "x.csv", "--sizes", "1"], ["compare", "a.csv", "x.csv"],
+        ["compare", "x.csv", "x.csv"],
+        ["history", "a.csv", "x.csv", "--backend", "array", "--workload", "notify", "--n", "1"],
+        ["report", "x.csv", "--output", "x.html"],
+        ["report", "a.csv", "x.csv", "--n", "1", "--output", "t.html"],
+      ] {
+        let result = try Self.run(arguments, in: directory)
+        #expect(!result.signalled, "\(arguments): \(result.errors)")
+        #expect([0, 1, 2, 4].contains(result.status), "\(arguments): \(result.errors)")
+        // No line of hundreds of digits.
+        let longest = (result.output + result.errors).split(separator: "\n").map(\.count).max() ?? 0
+        #expect(longest < 2000, "\(arguments): a line of \(longest) characters")
+      }
+      let table = try Self.run(["table", "x.csv", "--sizes", "1"], in: directory)
+      #expect(table.status == 0, "\(table.errors)")
+      #expect(table.output.contains(value.hasPrefix("1.79") ? "1.80e+299 s" : "4.94e-324 ns"))
     }
-    for arguments in [
-      ["table", "x.csv", "--sizes", "1"], ["compare", "a.csv", "x.csv"],
-      ["compare", "x.csv", "x.csv"],
-      ["history", "a.csv", "x.csv", "--backend", "array", "--workload", "notify", "--n", "1"],
-      ["report", "x.csv", "--output", "x.html"],
-      ["report", "a.csv", "x.csv", "--n", "1", "--output", "t.html"],
-    ] {
-      let result = try Self.run(arguments, in: directory)
-      #expect(!result.signalled, "\(arguments): \(result.errors)")
-      #expect([0, 1, 2, 4].contains(result.status), "\(arguments): \(result.errors)")
-      // No line of hundreds of digits.
-      let longest = (result.output + result.errors).split(separator: "\n").map(\.count).max() ?? 0
-      #expect(longest < 2000, "\(arguments): a line of \(longest) characters")
-    }
-    let table = try Self.run(["table", "x.csv", "--sizes", "1"], in: directory)
-    #expect(table.status == 0, "\(table.errors)")
-    #expect(table.output.contains(value.hasPrefix("1.79") ? "1.80e+299 s" : "4.94e-324 ns"))
   }
 
   @Test("compare's other-machine warning with standard error full or closed: no trap, the status")
   func warningToFullError() throws {
-    let directory = try Self.scratch()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let sweep = try Self.run(Self.smallSweep + ["--output", "a.csv"], in: directory)
-    try #require(sweep.status == 0, "\(sweep.errors)")
-    try Self.editedReport(in: directory, name: "b.csv") { column, field in
-      column == "host" ? "another-host" : field
+    try Self.inScratchWithSweep { directory in
+      try Self.editedReport(in: directory, name: "b.csv") { column, field in
+        column == "host" ? "another-host" : field
+      }
+      let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+      let toFull = try Self.run(
+        ["compare", "a.csv", "b.csv", "--allow-other-machine"], in: directory, errors: full)
+      #expect(!toFull.signalled)
+      #expect([0, 2, 4].contains(toFull.status), "status \(toFull.status)")
+      #expect(toFull.output.contains("cells compared"), "\(toFull.output)")
+      // Closed: the shell's `2>&-`.
+      let closed = try Self.runShell(
+        "\"$0\" compare a.csv b.csv --allow-other-machine 2>&-; echo \"status $?\"", in: directory)
+      #expect(closed.contains("cells compared") && !closed.contains("status 1"), "\(closed)")
+      #expect(!closed.contains("status 13") && !closed.contains("status 132"), "\(closed)")
     }
-    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-    let toFull = try Self.run(
-      ["compare", "a.csv", "b.csv", "--allow-other-machine"], in: directory, errors: full)
-    #expect(!toFull.signalled)
-    #expect([0, 2, 4].contains(toFull.status), "status \(toFull.status)")
-    #expect(toFull.output.contains("cells compared"), "\(toFull.output)")
-    // Closed: the shell's `2>&-`.
-    let closed = try Self.runShell(
-      "\"$0\" compare a.csv b.csv --allow-other-machine 2>&-; echo \"status $?\"", in: directory)
-    #expect(closed.contains("cells compared") && !closed.contains("status 1"), "\(closed)")
-    #expect(!closed.contains("status 13") && !closed.contains("status 132"), "\(closed)")
+  }
+
+  /// Runs `body` in a fresh scratch directory that holds `a.csv`, the report of a small sweep
+  /// (``smallSweep``), and removes the directory afterwards.
+  static func inScratchWithSweep(_ body: (URL) throws -> Void) throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let sweep = try run(smallSweep + ["--output", "a.csv"], in: directory)
+    try #require(sweep.status == 0, "\(sweep.errors)")
+    try body(directory)
   }
 
   /// Runs `script` in `sh` with the tool as `$0`, and returns its standard output.
@@ -91,54 +97,50 @@ extension HostileInputTests {
 
   @Test("An output that is one of the inputs is refused, --force or not, and the input kept")
   func outputIsAnInput() throws {
-    let directory = try Self.scratch()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let sweep = try Self.run(Self.smallSweep + ["--output", "a.csv"], in: directory)
-    try #require(sweep.status == 0, "\(sweep.errors)")
-    try FileManager.default.copyItem(
-      at: directory.appendingPathComponent("a.csv"),
-      to: directory.appendingPathComponent("b.csv"))
-    try FileManager.default.createDirectory(
-      at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      atPath: directory.appendingPathComponent("link.csv").path, withDestinationPath: "a.csv")
-    let before = try Data(contentsOf: directory.appendingPathComponent("a.csv"))
-    for arguments in [
-      ["report", "a.csv", "b.csv", "--n", "1", "--output", "a.csv", "--force"],
-      ["report", "a.csv", "b.csv", "--n", "1", "--output", "sub/../a.csv", "--force"],
-      ["report", "a.csv", "--output", "./a.csv", "--force"],
-      ["report", "b.csv", "--baseline", "a.csv", "--output", "a.csv", "--force"],
-      ["report", "link.csv", "--output", "a.csv", "--force"],
-    ] {
-      let result = try Self.run(arguments, in: directory)
-      #expect(result.status == 1 && !result.signalled, "\(arguments): \(result.errors)")
-      #expect(result.errors.contains("is also an input of this command"), "\(result.errors)")
-      #expect(try Data(contentsOf: directory.appendingPathComponent("a.csv")) == before)
+    try Self.inScratchWithSweep { directory in
+      try FileManager.default.copyItem(
+        at: directory.appendingPathComponent("a.csv"),
+        to: directory.appendingPathComponent("b.csv"))
+      try FileManager.default.createDirectory(
+        at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        atPath: directory.appendingPathComponent("link.csv").path, withDestinationPath: "a.csv")
+      let before = try Data(contentsOf: directory.appendingPathComponent("a.csv"))
+      for arguments in [
+        ["report", "a.csv", "b.csv", "--n", "1", "--output", "a.csv", "--force"],
+        ["report", "a.csv", "b.csv", "--n", "1", "--output", "sub/../a.csv", "--force"],
+        ["report", "a.csv", "--output", "./a.csv", "--force"],
+        ["report", "b.csv", "--baseline", "a.csv", "--output", "a.csv", "--force"],
+        ["report", "link.csv", "--output", "a.csv", "--force"],
+      ] {
+        let result = try Self.run(arguments, in: directory)
+        #expect(result.status == 1 && !result.signalled, "\(arguments): \(result.errors)")
+        #expect(result.errors.contains("is also an input of this command"), "\(result.errors)")
+        #expect(try Data(contentsOf: directory.appendingPathComponent("a.csv")) == before)
+      }
+      #expect(Self.leftovers(directory).isEmpty, "\(Self.leftovers(directory))")
     }
-    #expect(Self.leftovers(directory).isEmpty, "\(Self.leftovers(directory))")
   }
 
   @Test("'-' is standard output for report, and refused clearly where a file is needed")
   func dashIsStandardOutput() throws {
-    let directory = try Self.scratch()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let sweep = try Self.run(Self.smallSweep + ["--output", "a.csv"], in: directory)
-    try #require(sweep.status == 0, "\(sweep.errors)")
-    let page = try Self.run(["report", "a.csv", "--output", "-"], in: directory)
-    #expect(page.status == 0, "\(page.errors)")
-    #expect(page.output.hasPrefix("<!DOCTYPE html>"), "\(page.output.prefix(80))")
-    let trends = try Self.run(
-      ["report", "a.csv", "a.csv", "--n", "1", "--output", "-"], in: directory)
-    #expect(trends.status == 0 && trends.output.hasPrefix("<!DOCTYPE html>"), "\(trends.errors)")
-    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
-    let matrix = try Self.run(
-      ["conformance", "--backend", "linked-list", "--output-directory", "-"], in: directory)
-    #expect(matrix.status == 1, "\(matrix.errors)")
-    #expect(matrix.errors.contains("--output-directory '-': standard output holds no directory"))
-    let baseline = try Self.run(["baseline", "record", "--baseline", "-"], in: directory)
-    #expect(baseline.status == 1, "\(baseline.errors)")
-    #expect(baseline.errors.contains("stands for standard output"), "\(baseline.errors)")
-    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
+    try Self.inScratchWithSweep { directory in
+      let page = try Self.run(["report", "a.csv", "--output", "-"], in: directory)
+      #expect(page.status == 0, "\(page.errors)")
+      #expect(page.output.hasPrefix("<!DOCTYPE html>"), "\(page.output.prefix(80))")
+      let trends = try Self.run(
+        ["report", "a.csv", "a.csv", "--n", "1", "--output", "-"], in: directory)
+      #expect(trends.status == 0 && trends.output.hasPrefix("<!DOCTYPE html>"), "\(trends.errors)")
+      #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
+      let matrix = try Self.run(
+        ["conformance", "--backend", "linked-list", "--output-directory", "-"], in: directory)
+      #expect(matrix.status == 1, "\(matrix.errors)")
+      #expect(matrix.errors.contains("--output-directory '-': standard output holds no directory"))
+      let baseline = try Self.run(["baseline", "record", "--baseline", "-"], in: directory)
+      #expect(baseline.status == 1, "\(baseline.errors)")
+      #expect(baseline.errors.contains("stands for standard output"), "\(baseline.errors)")
+      #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
+    }
   }
 
   @Test("An error line names a long value shortened, with its length")
