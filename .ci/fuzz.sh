@@ -20,7 +20,8 @@ cat > "$toolset" <<JSON
   "linker": { "path": "$(dirname "$(readlink -f "$(command -v swift)")")/ld.lld" }
 }
 JSON
-swift build --toolset "$toolset" --scratch-path "$scratch" --product observatory-fuzz 2>&1 \
+swift build --toolset "$toolset" --scratch-path "$scratch" --disable-index-store \
+  --product observatory-fuzz 2>&1 \
   | grep -v "Cannot export local symbol" | tail -n 3
 rm -f "$toolset"
 fuzzer=$scratch/debug/observatory-fuzz

@@ -30,40 +30,53 @@ struct BuiltinBackendConformanceTests {
     checkConformance(of: rule, in: await SharedReports.report(name, .erased))
   }
 
+  /// The findings on libraries we do not control, each rule the committed matrix records as
+  /// failed run alone in this process, directly and through the erased handles: every other
+  /// cell of those backends is held to the matrix by CI's fresh isolated run of the README's
+  /// `observatory conformance` (release, every backend), which is also how the matrix is made.
   @Test(
-    "Backends on libraries we do not control: every rule's outcome is pinned",
-    arguments: libraryBackends,
-    ConformanceSuite.rules)
-  func libraryBackend(_ name: String, _ rule: ConformanceRule) async throws {
+    "Backends on libraries we do not control: every finding of the matrix is pinned, erased too",
+    arguments: libraryBackends)
+  func libraryFindings(_ name: String) async throws {
     let backend = try #require(BackendCatalog.backend(named: name))
-    let expected = try PinnedOutcomes.expected(rule, on: backend)
-    expectOutcome(of: rule, in: await SharedReports.report(name, .direct), is: expected)
-  }
-
-  @Test("…and erasure changes none of them", arguments: libraryBackends, ConformanceSuite.rules)
-  func libraryBackendErased(_ name: String, _ rule: ConformanceRule) async throws {
-    let backend = try #require(BackendCatalog.backend(named: name))
-    var expected = try PinnedOutcomes.expected(rule, on: backend)
-    if rule.id == .erase01 { expected = .notApplicable }
-    if let differs = PinnedOutcomes.erasedDifferences[name]?[rule.id] { expected = differs }
-    let report = await SharedReports.report(name, .erased)
-    // Object-level rules (AGG), and nested paths where the backend has its own mechanism (a
-    // Combine chain), are not about the property handle: through erasure they run on the
-    // generic fixtures, which are ours and must not fail.
-    let objectLevel =
-      rule.traits.contains(.objectLevel)
-      || (rule.traits.contains(.followsNestedPath) && backend is any NestedPathBackend)
-    if objectLevel && PinnedOutcomes.erasedDifferences[name]?[rule.id] == nil {
-      checkConformance(of: rule, in: report)
-    } else {
-      expectOutcome(of: rule, in: report, is: expected)
+    let findings = try PinnedOutcomes.findings(on: backend)
+    let outcomes = await ReportThreads.run {
+      PinnedOutcomes.runAlone(findings, on: BackendCatalog.backend(named: name)!)
+    }
+    for (rule, outcome) in zip(findings, outcomes) {
+      #expect(
+        outcome.direct.kind == .failed,
+        "\(rule.id) on \(name): the matrix records a failure, run alone here: \(outcome.direct)")
+      // Object-level rules (AGG), and nested paths where the backend has its own mechanism (a
+      // Combine chain), are not about the property handle: through erasure they run on the
+      // generic fixtures, which are ours and must not fail.
+      let objectLevel =
+        rule.traits.contains(.objectLevel)
+        || (rule.traits.contains(.followsNestedPath) && backend is any NestedPathBackend)
+      let expected =
+        PinnedOutcomes.erasedDifferences[name]?[rule.id] ?? (objectLevel ? nil : .failed)
+      if let expected {
+        #expect(
+          outcome.erased.kind == expected,
+          "\(rule.id) on \(name), erased: expected \(expected.rawValue), got \(outcome.erased)")
+      } else {
+        #expect(
+          !outcome.erased.isFailure,
+          "\(rule.id) on \(name), erased (the generic fixtures): \(outcome.erased)")
+      }
     }
   }
 
+  /// META-01 is about the declaration, not about how hard the THR rules try: the report's
+  /// configuration has ``FixtureReports/configuration``'s iterations.
   @Test("META-01 credits nested key paths to the suite's flatMapLatest, not to the backend")
   func nestedKeyPathsAttribution() async throws {
-    let report = await SharedReports.report("combine-passthrough", .direct)
-    let outcome = try #require(report.outcome(of: "META-01"))
+    let meta01 = try #require(ConformanceSuite.rule("META-01"))
+    let outcome = await ReportThreads.run {
+      ConformanceSuite.run(
+        meta01, on: BackendCatalog.backend(named: "combine-passthrough")!,
+        configuration: FixtureReports.configuration)
+    }
     #expect(outcome.kind == .passed)
     #expect(
       outcome.details.contains(
@@ -100,17 +113,16 @@ struct BuiltinBackendConformanceTests {
   }
 }
 
-/// The exact outcome of every rule on each backend built on a library we do not control:
-/// OpenCombine 0.14.0, the toolchain's `Observation` module and Foundation's `NotificationCenter`.
-/// A failure there is a finding about that library, kept visible in `Results/conformance.md`; a
-/// change in either direction (a new failure, or a finding that disappears) fails these tests.
+/// The findings on each backend built on a library we do not control (OpenCombine 0.14.0, the
+/// toolchain's `Observation` module and Foundation's `NotificationCenter`): the rules it fails.
+/// A failure there is a finding about that library, kept visible in `Results/conformance.md`;
+/// a finding that disappears fails these tests, as does one that erasure changes.
 ///
-/// The outcomes are those of the committed matrix, `Results/conformance.csv`, which
-/// `observatory conformance` writes and CI checks against a fresh run: after a deliberate
-/// change, regenerating the matrix updates these tests too. What the matrix cannot say is kept
-/// here: how an in-process run differs from the matrix's isolated one
-/// (``inProcess(_:of:on:)``), and what changes through the erased handles
-/// (``erasedDifferences``).
+/// The findings are those of the committed matrix, `Results/conformance.csv`, which
+/// `observatory conformance` writes. CI holds every cell of it, findings or not, to a fresh
+/// isolated run of that command: after a deliberate change, regenerating the matrix updates
+/// these tests too. What the matrix cannot say is kept here: what changes through the erased
+/// handles (``erasedDifferences``).
 enum PinnedOutcomes {
   /// `Results/conformance.csv`, found from this file's place in the package.
   static let matrixURL = URL(fileURLWithPath: #filePath)
@@ -128,44 +140,35 @@ enum PinnedOutcomes {
     }
   }
 
-  /// The outcome `rule` must have on `backend` when it runs in this process (without the
-  /// erased handles' differences).
-  static func expected(
-    _ rule: ConformanceRule, on backend: any ObservationBackend
-  ) throws
-    -> RuleOutcome.Kind
-  {
-    let recorded = try #require(
-      try matrix.get()[backend.name]?[rule.id.rawValue],
-      "no outcome for \(rule.id) on \(backend.name) in \(matrixURL.path)")
-    return inProcess(recorded, of: rule, on: backend)
-  }
-
-  /// The outcome an in-process run has where the matrix, an isolated run, recorded `recorded`.
+  /// The rules the committed matrix records as failed on `backend`, in the catalogue's order.
   ///
-  /// They differ in one place: a probe of concurrent use on a backend that does not declare
-  /// `threadSafe` (``ConformanceSuite/isChildProcessProbe(_:for:)``). The isolated run makes it
-  /// in a child process of its own, and which way that probe goes can change from one run to
-  /// the next, so the matrix holds either probe label there (as CI's check of the matrix
-  /// accepts). In process the engine does not make the probe, since concurrent use of such a
-  /// backend is undefined behaviour: the rule is `n/a`.
-  static func inProcess(
-    _ recorded: RuleOutcome.Kind, of rule: ConformanceRule, on backend: any ObservationBackend
-  ) -> RuleOutcome.Kind {
-    if recorded.isProbe && ConformanceSuite.isChildProcessProbe(rule, for: backend.capabilities) {
-      return .notApplicable
-    }
-    return recorded
+  /// - Complexity: O(*r*), *r* the number of rules.
+  static func findings(on backend: any ObservationBackend) throws -> [ConformanceRule] {
+    let outcomes = try #require(
+      try matrix.get()[backend.name], "no row for \(backend.name) in \(matrixURL.path)")
+    return ConformanceSuite.rules.filter { outcomes[$0.id.rawValue] == .failed }
   }
 
-  /// Where erasure changes what a rule can see, the outcome through the erased handles (the
-  /// matrix has no erased columns):
-  /// `swift-observation-tracking`'s MEM-05, MEM-07 and KP-08 count registrations with the subject's
-  /// `observerCount`; the erased handle has no such hook, and checking by releases cannot see
-  /// the registrations `Observation` keeps after cancel.
+  /// Each of `rules` run alone on `backend` (with whatever it depends on, in a fresh context),
+  /// directly and through its erased handles.
+  static func runAlone<Backend: ObservationBackend>(
+    _ rules: [ConformanceRule], on backend: Backend
+  ) -> [(direct: RuleOutcome, erased: RuleOutcome)] {
+    let configuration = SanitizerPass.suiteConfiguration
+    return rules.map { rule in
+      (
+        ConformanceSuite.run(rule, on: backend, configuration: configuration),
+        ConformanceSuite.run(rule, on: ErasedBackend(backend), configuration: configuration)
+      )
+    }
+  }
+
+  /// Where erasure changes what a finding's rule can see, the outcome through the erased
+  /// handles (the matrix has no erased columns): `swift-observation-tracking`'s MEM-05 and
+  /// MEM-07 count registrations with the subject's `observerCount`; the erased handle has no
+  /// such hook, and checking by releases cannot see the registrations `Observation` keeps
+  /// after cancel.
   static let erasedDifferences: [String: [RuleID: RuleOutcome.Kind]] = [
-    "swift-observation-tracking": [
-      "MEM-05": .passed, "MEM-07": .passed, "KP-08": .probeNotSeenViolated,
-    ]
+    "swift-observation-tracking": ["MEM-05": .passed, "MEM-07": .passed]
   ]
 }
