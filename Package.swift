@@ -138,7 +138,10 @@ let package = Package(
     .target(name: "CProcessControl"),
     .target(
       name: "ObservationWorkloads",
-      dependencies: ["ObservationCore", "ObservationFixtures", "CReference", "CClosureCalls"],
+      dependencies: [
+        "ObservationCore", "ObservationFixtures", "CReference", "CClosureCalls",
+        "RunLoopExecution",
+      ],
       swiftSettings: swift6),
 
     // Verification.
@@ -266,7 +269,7 @@ let package = Package(
       dependencies: [
         "ObservationHarness", "ObservationCore", "ObservationBackends", "ObservationReports",
         "ObservationWorkloads", "ArrayBackend", "DenseBackend", "CReference", "ReportFixtures",
-        "TestTraits",
+        "TestTraits", "AsyncStreamBackend",
       ],
       swiftSettings: swift6),
     .testTarget(
