@@ -32,7 +32,8 @@ public struct MeasuredBackend: Sendable {
   public let name: String
   /// Whether the row is a backend or a reference loop.
   public let kind: Kind
-  /// What the backend declares; for a reference loop, synchronous delivery of every value.
+  /// What the backend declares; for a reference loop, delivery of every value, synchronous
+  /// but for the asynchronous floor's.
   public let capabilities: BackendCapabilities
   /// What a report says about the backend (for a reference loop: written here).
   public let description: BackendDescription
@@ -202,22 +203,52 @@ extension MeasuredBackend {
       ])
   }
 
-  /// The reference rows, in report order.
+  /// The asynchronous floor: a task per observer on the run loop executor the asynchronous
+  /// backends deliver on, waiting on a continuation (see `ReferenceDrivers.asyncTasksNotify`):
+  /// resumed by every write (`notify`, with its latency), started (`subscribe`) and ended
+  /// (`cancel`). A backend that does not declare `synchronousDelivery` reads its
+  /// `ratio_to_limit` against this row. It delivers on a later turn itself, so it declares no
+  /// `synchronousDelivery` either.
+  package static var referenceAsyncTasks: MeasuredBackend {
+    reference(
+      .asyncTasks,
+      [
+        .notify: { ReferenceDrivers.asyncTasksNotify(n: $0.n, probe: $1) },
+        .subscribe: { ReferenceDrivers.asyncTasksSubscribe(n: $0.n, probe: $1) },
+        .cancel: {
+          ReferenceDrivers.asyncTasksCancel(
+            n: $0.n, pattern: $0.pattern, seed: $0.seed, probe: $1)
+        },
+      ],
+      capabilities: BackendCapabilities(
+        timing: .asynchronousOrdered, [.deliversEveryValue], maxReentrancyDepth: .bounded(0)))
+  }
+
+  /// The reference rows, in report order (that of `ReferenceRow`).
   package static var references: [MeasuredBackend] {
-    [referenceC, referenceCSwiftHandler, referenceSwiftClosures]
+    [referenceC, referenceCSwiftHandler, referenceSwiftClosures, referenceAsyncTasks]
+  }
+
+  /// The reference row whose cell a row's `ratio_to_limit` reads: the asynchronous floor for a
+  /// backend that does not declare `synchronousDelivery`, the C limit for every other row
+  /// (the reference rows included).
+  ///
+  /// - Complexity: O(1).
+  package var limitRow: ReferenceRow {
+    kind == .backend && !deliversSynchronously ? .asyncTasks : .c
   }
 
   private static func reference(
     _ row: ReferenceRow,
-    _ loops: KeyValuePairs<Workload, @Sendable (WorkloadCase, MemoryProbe) -> Sample>
+    _ loops: KeyValuePairs<Workload, @Sendable (WorkloadCase, MemoryProbe) -> Sample>,
+    capabilities: BackendCapabilities = BackendCapabilities(
+      timing: .didSet, [.deliversEveryValue, .synchronousDelivery],
+      maxReentrancyDepth: .bounded(0))
   ) -> MeasuredBackend {
     let byWorkload = Dictionary(uniqueKeysWithValues: loops.map { ($0.key, $0.value) })
     let name = row.rawValue
     return MeasuredBackend(
-      name: name, kind: .reference,
-      capabilities: BackendCapabilities(
-        timing: .didSet, [.deliversEveryValue, .synchronousDelivery],
-        maxReentrancyDepth: .bounded(0)),
+      name: name, kind: .reference, capabilities: capabilities,
       description: BackendDescription(provenance: .original), backend: nil,
       onlyWorkloads: loops.map(\.key)
     ) { workloadCase, probe in

@@ -5,6 +5,10 @@ import ObservationWorkloads
 package struct ReportBuilder {
   let environment: RunEnvironment
   var metric: Metric = .time
+  /// The reference row each row's `ratio_to_limit` reads, by the row's name
+  /// (`MeasuredBackend.limitRow`): the asynchronous floor for an asynchronous backend; a row
+  /// not named here reads `reference-c`.
+  var limitRows: [String: ReferenceRow] = [:]
 
   /// The report of `results`, in sweep order; `largestFinished` gives each series' largest
   /// finished size, for the capped results' reasons.
@@ -13,16 +17,16 @@ package struct ReportBuilder {
   package func report(
     _ results: [(Cell, CellRunner.Result?)], largestFinished: [Cell.Series: Int]
   ) -> Report {
-    // The physical limit per (allocator, workload, pattern, n), from the C reference measured
-    // in this run.
+    // The limit per (reference row, allocator, workload, pattern, n), from the reference rows
+    // measured in this run: the C limit, and the asynchronous floor.
     var limits: [Limit: Double] = [:]
-    // Built once: the reference rows are computed, not stored, and a sweep has hundreds of cells.
-    let referenceC = MeasuredBackend.referenceC.name
-    for (cell, result) in results where cell.backend == referenceC {
+    for (cell, result) in results {
+      guard let row = ReferenceRow(rawValue: cell.backend), row == .c || row == .asyncTasks
+      else { continue }
       if case .finished(let outcome)? = result, outcome.problem == nil,
         let summary = CellResult.Quantiles(costs(outcome))
       {
-        limits[Limit(cell)] = summary.median
+        limits[Limit(cell, row: row)] = summary.median
       }
     }
     return Report(
@@ -50,20 +54,23 @@ package struct ReportBuilder {
             cell: cell, environment: environment, metric: metric, status: .failed(reason: reason))
         case .finished(let outcome)?:
           return self.result(
-            cell, outcome, limit: limits[Limit(cell)],
+            cell, outcome, limit: limits[Limit(cell, row: limitRows[cell.backend] ?? .c)],
             largestFinished: largest)
         }
       })
   }
 
-  /// Where a cell's physical limit applies: the C reference's cell of its limit workload
-  /// (``Workload/limitWorkload``), at the same pattern, allocator and size.
+  /// Where a cell's limit applies: its limit row's cell (the C reference's, or the
+  /// asynchronous floor's) of its limit workload (``Workload/limitWorkload``), at the same
+  /// pattern, allocator and size.
   private struct Limit: Hashable {
+    var row: ReferenceRow
     var allocator: Allocator
     var workload: Workload?
     var pattern: WorkloadPattern
     var n: Int
-    init(_ cell: Cell) {
+    init(_ cell: Cell, row: ReferenceRow) {
+      self.row = row
       allocator = cell.allocator
       workload = cell.workload.limitWorkload
       pattern = cell.pattern
@@ -130,9 +137,14 @@ package struct ReportBuilder {
     return result
   }
 
-  /// A builder of the rows of a report of `metric`, measured in `environment`.
-  package init(environment: RunEnvironment, metric: Metric = .time) {
+  /// A builder of the rows of a report of `metric`, measured in `environment`, each row's
+  /// `ratio_to_limit` read against the reference row `limitRows` names for it (`reference-c`
+  /// when it names none).
+  package init(
+    environment: RunEnvironment, metric: Metric = .time, limitRows: [String: ReferenceRow] = [:]
+  ) {
     self.environment = environment
     self.metric = metric
+    self.limitRows = limitRows
   }
 }

@@ -93,15 +93,20 @@ package struct SweepPlan: Sendable {
   /// The instruction gate's observer counts: a small and a large one.
   package static let gateSizes = [16, 4096]
 
-  /// The instruction gate: the reference rows and every row of `rows` written in the package
+  /// The instruction gate: the reference rows but the asynchronous floor, and every row of `rows` written in the package
   /// that runs the tool (``BackendProvenance/original``) on the ``headlineWorkloads`` at the
   /// ``gateSizes``, counted once each with the system allocator: the counts then depend on the
   /// package, the toolchain and the C library only, not on whether jemalloc is installed.
   ///
   /// - Complexity: O(*r*) cells.
   package static func instructionGate(of rows: [MeasuredBackend]) -> SweepPlan {
+    // Not the asynchronous floor: the gate's reference rows show the toolchain's plain code
+    // under the package's counts, while the floor counts the concurrency runtime's scheduling,
+    // which the gated asynchronous backends already include (and which the baseline does not
+    // have a row of).
     let references = referenceCells(
-      allocator: .system, workloads: headlineWorkloads.map { ($0, [$1]) }, sizes: gateSizes)
+      of: MeasuredBackend.references.filter(\.deliversSynchronously), allocator: .system,
+      workloads: headlineWorkloads.map { ($0, [$1]) }, sizes: gateSizes)
     let backends = gatedBackends(of: rows).flatMap { backend in
       headlineWorkloads.filter { rows.row(named: backend)?.measures($0.0) ?? true }.flatMap {
         workload, pattern in
@@ -114,13 +119,14 @@ package struct SweepPlan: Sendable {
       cells: references + backends, kind: .gate, metric: .instructions, repetitions: 1)
   }
 
-  /// The reference rows' cells for those of `workloads` each has a loop for, in each of the
-  /// patterns given with it, at `sizes`: in the order of ``MeasuredBackend/references``, then
-  /// of each row's loops, then patterns and sizes.
+  /// The cells of `references` (every reference row by default) for those of `workloads` each
+  /// has a loop for, in each of the patterns given with it, at `sizes`: in the order of
+  /// `references`, then of each row's loops, then patterns and sizes.
   private static func referenceCells(
-    allocator: Allocator, workloads: [(Workload, [WorkloadPattern])], sizes: [Int]
+    of references: [MeasuredBackend] = MeasuredBackend.references, allocator: Allocator,
+    workloads: [(Workload, [WorkloadPattern])], sizes: [Int]
   ) -> [Cell] {
-    MeasuredBackend.references.flatMap { reference in
+    references.flatMap { reference in
       (reference.onlyWorkloads ?? []).flatMap { workload in
         workloads.filter { $0.0 == workload }.flatMap(\.1).flatMap { pattern in
           sizes.map {
@@ -169,7 +175,9 @@ extension Sweep {
     .measure(plan.cells, progress: progress)
     var environment = environment
     environment.sweep = plan.kind
-    let report = ReportBuilder(environment: environment, metric: plan.metric)
+    let limitRows = Dictionary(
+      known.map { ($0.name, $0.limitRow) }, uniquingKeysWith: { first, _ in first })
+    let report = ReportBuilder(environment: environment, metric: plan.metric, limitRows: limitRows)
       .report(sweep.results, largestFinished: sweep.largestFinished)
     return (report, sweep.wallSeconds)
   }

@@ -126,13 +126,16 @@ public struct ReportSeries: Sendable {
   }
 
   /// The machine's speed in `results`, as its reference rows measure it: the geometric mean of
-  /// their measured `notify` costs at `n`; `nil` if none has one. A trend drawn relative to
+  /// their measured `notify` costs at `n`, leaving out the asynchronous floor
+  /// (`reference-async-tasks`, which measures the concurrency runtime too); `nil` if none has
+  /// one. A trend drawn relative to
   /// each report's machine divides every cost by it.
   ///
   /// - Complexity: O(*r*) for *r* results.
   public static func machineSpeed(of results: [CellResult], n: Int) -> Double? {
     let costs = results.filter {
       $0.isReference && $0.cell.workload == .notify && $0.cell.n == n && $0.status.isMeasured
+        && ReferenceRow(rawValue: $0.cell.backend)?.measuresMachineSpeed != false
     }.compactMap(\.cost).filter { $0 > 0 }
     guard !costs.isEmpty else { return nil }
     return exp(costs.map(log).reduce(0, +) / Double(costs.count))
