@@ -78,7 +78,7 @@ struct Chart {
     /// What the legend says after the name (`measured on notify` for a floor borrowed from
     /// another workload), or empty.
     var remark: String
-    /// The CSS class that gives the line its colour (`c0` ... `c13`, `r0` ... `r2`).
+    /// The CSS class that gives the line its colour (`c0` ... `c16`, `r0` ... `r3`).
     var colorClass: String
     /// Every cell of the line, by position on the horizontal axis.
     var cells: [Int: CellResult]

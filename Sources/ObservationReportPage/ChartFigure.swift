@@ -65,7 +65,10 @@ enum ChartFigure {
     }
     text += chart.dimension.isLogarithmic ? "; both axes logarithmic." : "; logarithmic."
     if chart.lines.contains(where: \.isReference) {
-      text += " Dashed: the reference rows, the floor a backend is read against."
+      text += " Dashed: the reference rows, the floor a backend is read against"
+      text +=
+        chart.lines.contains { $0.backend == ReferenceRow.asyncTasks.rawValue }
+        ? " (an asynchronous backend against \(ReferenceRow.asyncTasks.rawValue))." : "."
     }
     if chart.lines.contains(where: { !$0.stops.isEmpty }) {
       text +=

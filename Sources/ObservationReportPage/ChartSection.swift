@@ -105,7 +105,7 @@ struct ChartSection {
   /// the colour of its place in ``ChartStyle/builtInBackends``; another backend, in order of
   /// first appearance, the first colour after its name's hash that no backend of `backends`
   /// holds (the palette reused once every colour is held). The reference rows take `r0` to
-  /// `r2` in the order of ``ReferenceRow``.
+  /// `r3` in the order of ``ReferenceRow``.
   ///
   /// - Complexity: O(*b* · *k*) for *b* backends and *k* colours.
   static func colorClasses(
@@ -167,8 +167,10 @@ struct ChartSection {
     let lines = ordered.map { backend in
       Chart.Line(
         backend: backend, isReference: references.contains(backend),
-        remark: borrowed.contains(backend)
-          ? "measured on \(limitWorkload?.rawValue ?? key.workload.rawValue)" : "",
+        remark: remark(
+          of: backend,
+          borrowedFrom: borrowed.contains(backend) ? limitWorkload ?? key.workload : nil
+        ),
         colorClass: colors[backend] ?? "c0", cells: byBackend[backend] ?? [], quantity: quantity,
         dimension: dimension)
     }
@@ -182,6 +184,22 @@ struct ChartSection {
       key: key, dimension: dimension, quantity: quantity, title: title,
       unit: quantity.unit(metric: key.metric, operation: operation), identifier: identifier,
       positions: Set(cells.map { dimension.position(of: $0.cell) }).sorted(), lines: lines)
+  }
+}
+
+extension ChartSection {
+  /// What a line's legend says after its name: `asynchronous floor` for the asynchronous
+  /// floor's row (a task per observer, what an asynchronous backend is read against), and
+  /// `measured on notify` for a floor drawn from its limit workload's cells.
+  ///
+  /// - Complexity: O(1).
+  static func remark(of backend: String, borrowedFrom workload: Workload?) -> String {
+    var notes: [String] = []
+    if backend == ReferenceRow.asyncTasks.rawValue {
+      notes.append("asynchronous floor: a task per observer")
+    }
+    if let workload { notes.append("measured on \(workload.rawValue)") }
+    return notes.joined(separator: ", ")
   }
 }
 

@@ -3,7 +3,7 @@
 /// so that a backend has the same colour in both.
 ///
 /// The rules select within an `svg` element and read four custom properties: `--c`, the line's
-/// colour, set by its class (`c0` ... `c16`, `r0` ... `r2`); `--ink` and `--muted`, the text's;
+/// colour, set by its class (`c0` ... `c16`, `r0` ... `r3`); `--ink` and `--muted`, the text's;
 /// and `--paper`, the background the hollow points of the reference rows are filled with.
 enum ChartStyle {
   /// The colours of the backends' lines (`c0` ... `c16`, one per built-in backend in the order
@@ -26,9 +26,10 @@ enum ChartStyle {
     "actor-observable", "notification-center",
   ]
 
-  /// The colours of the reference rows (`r0` ... `r2`), drawn dashed: one per reference row,
-  /// so that no two share a colour.
-  static let referenceColors = ["#222222", "#777777", "#8a5a00"]
+  /// The colours of the reference rows (`r0` ... `r3`, in the order of `ReferenceRow`), drawn
+  /// dashed: one per reference row, so that no two share a colour; the asynchronous floor's
+  /// (`r3`), a dark teal, sits apart from the synchronous rows' greys and brown.
+  static let referenceColors = ["#222222", "#777777", "#8a5a00", "#1b6b6b"]
 
   /// The rules that give each colour class its colour: `.c0{--c:#1f77b4}` ...
   static var colorRules: String {
