@@ -23,6 +23,7 @@ for backend, workloads in {
     "reference-c": {"notify", "subscribe", "cancel"},
     "reference-c-swift-handler": {"notify"},
     "reference-swift-closures": {"notify", "subscribe"},
+    "reference-async-tasks": {"notify", "subscribe", "cancel"},
 }.items():
     missing = workloads - ok.get(backend, set())
     if missing:
@@ -30,7 +31,9 @@ for backend, workloads in {
 kinds = {}
 for row in rows:
     kinds.setdefault(row.get("row_kind"), set()).add(row["backend"])
-references = {"reference-c", "reference-c-swift-handler", "reference-swift-closures"}
+references = {
+    "reference-c", "reference-c-swift-handler", "reference-swift-closures", "reference-async-tasks",
+}
 if kinds.get("reference") != references:
     problems.append(f"row_kind reference marks {sorted(kinds.get('reference', set()))}, not {sorted(references)}")
 if not {"slot-array", "linked-list"} <= kinds.get("backend", set()):

@@ -267,14 +267,14 @@ struct BackendDescriptionTests {
       #expect(reference.isMeasuredByDefault(on: .notify))
       #expect(!reference.isMeasuredByDefault(on: .churn))
     }
-    // The C limit has a loop for each headline workload; the Swift closure array also
-    // subscribes (appending to a reserved array); only the C limit cancels.
+    // The C limit and the asynchronous floor have a loop for each headline workload; the Swift
+    // closure array also subscribes (appending to a reserved array).
     #expect(
       MeasuredBackend.references.filter { $0.isMeasuredByDefault(on: .subscribe) }.map(\.name)
-        == ["reference-c", "reference-swift-closures"])
+        == ["reference-c", "reference-swift-closures", "reference-async-tasks"])
     #expect(
       MeasuredBackend.references.filter { $0.isMeasuredByDefault(on: .cancel) }.map(\.name)
-        == ["reference-c"])
+        == ["reference-c", "reference-async-tasks"])
   }
 
   @Test("The tool refuses a backend name that clashes or is not filename-safe")

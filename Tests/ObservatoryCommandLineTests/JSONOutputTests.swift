@@ -91,7 +91,8 @@ struct JSONOutputTests {
     let report = try JSONDecoder().decode(Report.self, from: Data(run.output.utf8))
     #expect(
       Set(report.results.map(\.cell.backend)) == [
-        "reference-c", "reference-c-swift-handler", "reference-swift-closures", "array",
+        "reference-c", "reference-c-swift-handler", "reference-swift-closures",
+        "reference-async-tasks", "array",
       ])
     #expect(report.results.allSatisfy { $0.status.isMeasured && $0.cost != nil })
   }
