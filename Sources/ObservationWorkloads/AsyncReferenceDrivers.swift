@@ -13,11 +13,14 @@ import RunLoopExecution
 extension ReferenceDrivers {
   /// `notify` on the asynchronous floor: ``Drivers/writes(for:scale:)`` writes, each resuming
   /// the `n` waiting tasks and timed until the last has run (its latency, as an asynchronous
-  /// backend's `notify` has one per write); cost per resumption.
+  /// backend's `notify` has one per write); cost per resumption. Like every driver's, its
+  /// work shrinks with `scale`, which the harness lowers for a slow cell.
   ///
   /// - Complexity: O(*n*) per write: one resumption and one job per task.
-  public static func asyncTasksNotify(n: Int, probe: MemoryProbe) -> Sample {
-    asyncTasksNotify(n: n, probe: probe, recording: ExactlyOnce.self)
+  public static func asyncTasksNotify(
+    n: Int, probe: MemoryProbe, scale: WorkScale = .full
+  ) -> Sample {
+    asyncTasksNotify(n: n, probe: probe, scale: scale, recording: ExactlyOnce.self)
   }
 
   /// `subscribe` on the asynchronous floor: `n` tasks in each of ``Drivers/batch(for:scale:)``
@@ -25,8 +28,10 @@ extension ReferenceDrivers {
   /// continuation; cost per task started, with the bytes each keeps while it waits.
   ///
   /// - Complexity: O(1) per task.
-  public static func asyncTasksSubscribe(n: Int, probe: MemoryProbe) -> Sample {
-    asyncTasksSubscribe(n: n, probe: probe, recording: ExactlyOnce.self)
+  public static func asyncTasksSubscribe(
+    n: Int, probe: MemoryProbe, scale: WorkScale = .full
+  ) -> Sample {
+    asyncTasksSubscribe(n: n, probe: probe, scale: scale, recording: ExactlyOnce.self)
   }
 
   /// `cancel` on the asynchronous floor: `n` waiting tasks in each of
@@ -42,24 +47,24 @@ extension ReferenceDrivers {
   ///
   /// - Complexity: O(1) per task.
   public static func asyncTasksCancel(
-    n: Int, pattern: WorkloadPattern, seed: UInt64, probe: MemoryProbe
+    n: Int, pattern: WorkloadPattern, seed: UInt64, probe: MemoryProbe, scale: WorkScale = .full
   ) -> Sample {
     asyncTasksCancel(
-      n: n, pattern: pattern, seed: seed, probe: probe, recording: ExactlyOnce.self)
+      n: n, pattern: pattern, seed: seed, probe: probe, scale: scale, recording: ExactlyOnce.self)
   }
 
-  /// ``asyncTasksNotify(n:probe:)``, each resumption recorded by `Recording`.
+  /// ``asyncTasksNotify(n:probe:scale:)``, each resumption recorded by `Recording`.
   ///
   /// - Complexity: O(*n*) per write.
   package static func asyncTasksNotify<Recording: ResumptionRecording>(
-    n: Int, probe: MemoryProbe, recording: Recording.Type
+    n: Int, probe: MemoryProbe, scale: WorkScale = .full, recording: Recording.Type
   ) -> Sample {
     let tasks = WaitingTasks<Recording>(count: n)
     tasks.startEvery()
     if let problem = tasks.checkEveryWaits() {
       return Sample(nanoseconds: 0, operations: 0, problem: problem + tasks.endEvery())
     }
-    let writes = Drivers.writes(for: n)
+    let writes = Drivers.writes(for: n, scale: scale)
     var latencies = [UInt64](repeating: 0, count: writes)
     var timedRegion = TimedRegion(probe: probe)
     timedRegion.start()
@@ -78,13 +83,13 @@ extension ReferenceDrivers {
     return sample
   }
 
-  /// ``asyncTasksSubscribe(n:probe:)``, each resumption recorded by `Recording`.
+  /// ``asyncTasksSubscribe(n:probe:scale:)``, each resumption recorded by `Recording`.
   ///
   /// - Complexity: O(1) per task.
   package static func asyncTasksSubscribe<Recording: ResumptionRecording>(
-    n: Int, probe: MemoryProbe, recording: Recording.Type
+    n: Int, probe: MemoryProbe, scale: WorkScale = .full, recording: Recording.Type
   ) -> Sample {
-    let count = n * Drivers.batch(for: n)
+    let count = n * Drivers.batch(for: n, scale: scale)
     let tasks = WaitingTasks<Recording>(count: count)
     var timedRegion = TimedRegion(probe: probe)
     let liveBefore = timedRegion.liveBytes()
@@ -107,14 +112,14 @@ extension ReferenceDrivers {
     return sample
   }
 
-  /// ``asyncTasksCancel(n:pattern:seed:probe:)``, each resumption recorded by `Recording`.
+  /// ``asyncTasksCancel(n:pattern:seed:probe:scale:)``, each resumption recorded by `Recording`.
   ///
   /// - Complexity: O(1) per task.
   package static func asyncTasksCancel<Recording: ResumptionRecording>(
     n: Int, pattern: WorkloadPattern, seed: UInt64, probe: MemoryProbe,
-    recording: Recording.Type
+    scale: WorkScale = .full, recording: Recording.Type
   ) -> Sample {
-    let batch = Drivers.batch(for: n)
+    let batch = Drivers.batch(for: n, scale: scale)
     let tasks = WaitingTasks<Recording>(count: n * batch)
     tasks.startEvery()
     if let problem = tasks.checkEveryWaits() {

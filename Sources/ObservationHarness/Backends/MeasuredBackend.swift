@@ -175,10 +175,13 @@ extension MeasuredBackend {
     reference(
       .c,
       [
-        .notify: { ReferenceDrivers.cFunctionPointers(n: $0.n, probe: $1) },
-        .subscribe: { ReferenceDrivers.cSlotMapSubscribe(n: $0.n, probe: $1) },
-        .cancel: {
-          ReferenceDrivers.cSlotMapCancel(n: $0.n, pattern: $0.pattern, seed: $0.seed, probe: $1)
+        .notify: { cell, probe, _ in ReferenceDrivers.cFunctionPointers(n: cell.n, probe: probe) },
+        .subscribe: { cell, probe, _ in
+          ReferenceDrivers.cSlotMapSubscribe(n: cell.n, probe: probe)
+        },
+        .cancel: { cell, probe, _ in
+          ReferenceDrivers.cSlotMapCancel(
+            n: cell.n, pattern: cell.pattern, seed: cell.seed, probe: probe)
         },
       ])
   }
@@ -189,7 +192,11 @@ extension MeasuredBackend {
   package static var referenceCSwiftHandler: MeasuredBackend {
     reference(
       .cSwiftHandler,
-      [.notify: { ReferenceDrivers.cLoopCallingSwiftHandlers(n: $0.n, probe: $1) }])
+      [
+        .notify: { cell, probe, _ in
+          ReferenceDrivers.cLoopCallingSwiftHandlers(n: cell.n, probe: probe)
+        }
+      ])
   }
 
   /// Swift closures called from an array (`notify`), and appended to one whose capacity was
@@ -198,8 +205,10 @@ extension MeasuredBackend {
     reference(
       .swiftClosures,
       [
-        .notify: { ReferenceDrivers.swiftClosureArray(n: $0.n, probe: $1) },
-        .subscribe: { ReferenceDrivers.swiftClosureAppend(n: $0.n, probe: $1) },
+        .notify: { cell, probe, _ in ReferenceDrivers.swiftClosureArray(n: cell.n, probe: probe) },
+        .subscribe: { cell, probe, _ in
+          ReferenceDrivers.swiftClosureAppend(n: cell.n, probe: probe)
+        },
       ])
   }
 
@@ -213,11 +222,15 @@ extension MeasuredBackend {
     reference(
       .asyncTasks,
       [
-        .notify: { ReferenceDrivers.asyncTasksNotify(n: $0.n, probe: $1) },
-        .subscribe: { ReferenceDrivers.asyncTasksSubscribe(n: $0.n, probe: $1) },
-        .cancel: {
+        .notify: { cell, probe, scale in
+          ReferenceDrivers.asyncTasksNotify(n: cell.n, probe: probe, scale: scale)
+        },
+        .subscribe: { cell, probe, scale in
+          ReferenceDrivers.asyncTasksSubscribe(n: cell.n, probe: probe, scale: scale)
+        },
+        .cancel: { cell, probe, scale in
           ReferenceDrivers.asyncTasksCancel(
-            n: $0.n, pattern: $0.pattern, seed: $0.seed, probe: $1)
+            n: cell.n, pattern: cell.pattern, seed: cell.seed, probe: probe, scale: scale)
         },
       ],
       capabilities: BackendCapabilities(
@@ -240,7 +253,7 @@ extension MeasuredBackend {
 
   private static func reference(
     _ row: ReferenceRow,
-    _ loops: KeyValuePairs<Workload, @Sendable (WorkloadCase, MemoryProbe) -> Sample>,
+    _ loops: KeyValuePairs<Workload, @Sendable (WorkloadCase, MemoryProbe, WorkScale) -> Sample>,
     capabilities: BackendCapabilities = BackendCapabilities(
       timing: .didSet, [.deliversEveryValue, .synchronousDelivery],
       maxReentrancyDepth: .bounded(0))
@@ -252,14 +265,14 @@ extension MeasuredBackend {
       description: BackendDescription(provenance: .original), backend: nil,
       onlyWorkloads: loops.map(\.key)
     ) { workloadCase, probe in
-      { _ in
+      { scale in
         guard let loop = byWorkload[workloadCase.workload] else {
           return Sample(
             nanoseconds: 0, operations: 0,
             problem: "\(name) has no \(workloadCase.workload.rawValue) loop; it measures "
               + loops.map(\.key.rawValue).joined(separator: ", "))
         }
-        return loop(workloadCase, probe)
+        return loop(workloadCase, probe, scale)
       }
     }
   }
