@@ -188,15 +188,16 @@ struct ChartSection {
 }
 
 extension ChartSection {
-  /// What a line's legend says after its name: `asynchronous floor` for the asynchronous
-  /// floor's row (a task per observer, what an asynchronous backend is read against), and
-  /// `measured on notify` for a floor drawn from its limit workload's cells.
+  /// What a line's legend says after its name: `asynchronous` for the asynchronous floor's row
+  /// (a task per observer, what an asynchronous backend is read against; a standalone chart's
+  /// legend reads `floor, asynchronous`), and `measured on notify` for a floor drawn from its
+  /// limit workload's cells.
   ///
   /// - Complexity: O(1).
   static func remark(of backend: String, borrowedFrom workload: Workload?) -> String {
     var notes: [String] = []
     if backend == ReferenceRow.asyncTasks.rawValue {
-      notes.append("asynchronous floor: a task per observer")
+      notes.append("asynchronous")
     }
     if let workload { notes.append("measured on \(workload.rawValue)") }
     return notes.joined(separator: ", ")

@@ -16,8 +16,8 @@ struct AsyncFloorChartTests {
     let floor = try #require(notify.lines.first { $0.backend == "reference-async-tasks" })
     #expect(floor.isReference)
     #expect(floor.colorClass == "r3")
-    #expect(floor.remark.contains("asynchronous floor"), "\(floor.remark)")
-    #expect(StandaloneChartSVG.label(floor).hasPrefix("reference-async-tasks (floor, asynchronous"))
+    #expect(floor.remark == "asynchronous", "\(floor.remark)")
+    #expect(StandaloneChartSVG.label(floor) == "reference-async-tasks (floor, asynchronous)")
     #expect(ChartFigure.caption(notify).contains("against reference-async-tasks"))
     // The other reference rows keep the colours of their places in ReferenceRow.
     #expect(

@@ -139,9 +139,11 @@ struct SVGChartTests {
         let backend = entry["data-backend"] ?? ""
         let isReference = PageFixtures.references.contains(backend)
         #expect(entry.classes.contains("reference") == isReference)
+        // The asynchronous floor's legend says so: `(floor, asynchronous)`.
+        let remark = backend == ReferenceRow.asyncTasks.rawValue ? ", asynchronous" : ""
         #expect(
           entry.descendants("text").first?.stringValue
-            == backend + (isReference ? " (floor)" : ""))
+            == backend + (isReference ? " (floor\(remark))" : ""))
         #expect(entry.descendants("path").count == 1 && entry.descendants("circle").count == 1)
       }
       // A backend has the colour it has in the page.
