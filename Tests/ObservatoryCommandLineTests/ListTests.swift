@@ -159,6 +159,7 @@ struct ListTests {
     #expect(
       references.map { Set($0["workloads"] as? [String] ?? []) } == [
         ["notify", "subscribe", "cancel"], ["notify"], ["notify", "subscribe"],
+        ["notify", "subscribe", "cancel"],
       ])
     let names = Set(try backends().compactMap { $0["name"] as? String })
     #expect(names.isDisjoint(with: MeasuredBackend.references.map(\.name)))
