@@ -22,7 +22,14 @@ enum ScaleRules {
         }
         subject.value = 1
         subject.value = 2
-        context.settle { received.withLock { $0.allSatisfy { $0.last == 2 } } }
+        // The wait is the rule's own, so it is progress for an isolated run until it gives up.
+        // 10,000 observers get two minutes: on a quiet two-core machine swift-async-algorithms'
+        // share() goes 7.5 s between the last observer's first value and the first one's second
+        // with no callback (each side's next() trims the buffer by every side's position), and
+        // several times that beside CI's sanitizer runs, well past a fixed ten seconds.
+        context.settle(
+          until: { received.withLock { $0.allSatisfy { $0.last == 2 } } },
+          timeout: count > 1_000 ? .seconds(120) : .seconds(10))
         let lists = received.withLock { $0 }
         let wrong = lists.indices.filter {
           everyValue ? lists[$0] != [1, 2] : lists[$0].last != 2
