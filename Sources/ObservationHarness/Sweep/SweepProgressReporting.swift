@@ -9,15 +9,3 @@ package protocol SweepProgressReporting {
 
 /// Makes the progress of a stretch of `total` steps: the sweep's first round, or a later one.
 package typealias SweepProgressFactory = (_ total: Int) -> any SweepProgressReporting
-
-/// Progress that shows nothing.
-package struct SilentProgress: SweepProgressReporting {
-  /// Progress that shows nothing.
-  package init() {}
-
-  /// Does nothing.
-  package mutating func advance(_ label: String, remainingSeconds: Double?) {}
-
-  /// A factory of silent progress.
-  package static var factory: SweepProgressFactory { { _ in SilentProgress() } }
-}
