@@ -5,8 +5,7 @@ import ObservationWorkloads
 /// wrong.
 ///
 /// `ConformanceMatrix` in `ObservationConformance` has a reader and a quoting function of its
-/// own: that module does not depend on this one, and the matrix is read by the suite's tests
-/// without the harness.
+/// own, since that module does not depend on this one.
 package enum CSV {
   static func field(_ text: String) -> String {
     guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {

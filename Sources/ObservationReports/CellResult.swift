@@ -6,7 +6,7 @@ import ObservationWorkloads
 /// serializations of this type: the JSON object of a result has the CSV's columns as keys,
 /// numbers as numbers, and no key for an empty column.
 public struct CellResult: Equatable, Sendable {
-  /// The report schema the result was written with (`1` to `4`).
+  /// The report schema the result was written with (`1` to `5`).
   public var schema: String
   /// The run, machine and toolchain.
   public var environment: RunEnvironment

@@ -102,8 +102,22 @@ extension TrendPage {
     var page = TrendPage(reports: reports, n: n, relative: relative)
     page.generator = generator
     do { try page.validate() } catch let error as ReportPageError {
-      throw ToolError(error.description)
+      throw ToolError(error.description + Self.advice(error.remedies))
     }
     return page
+  }
+
+  /// The options of `report` that would draw something, in words: ` (choose one with --n)`.
+  ///
+  /// - Complexity: O(1).
+  static func advice(_ remedies: [ReportPageError.Remedy]) -> String {
+    let words = remedies.map { remedy in
+      switch remedy {
+      case .anotherSize:
+        remedies.count == 1 ? "choose one with --n" : "choose another --n"
+      case .absoluteCosts: "draw it without --relative"
+      }
+    }
+    return words.isEmpty ? "" : " (" + words.joined(separator: ", or ") + ")"
   }
 }

@@ -13,7 +13,6 @@ extension HTMLReport {
   package var html: String {
     let sections = ChartSection.sections(of: report)
     let script = ReportPageScript.source
-    let digest = Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
     let commits = Set(report.results.map(\.environment.commit)).sorted()
     var contents: [(String, String)] = []
     if baseline != nil { contents.append(("comparison", "Against the baseline")) }
@@ -23,17 +22,10 @@ extension HTMLReport {
     var page = [
       "<!DOCTYPE html>",
       "<html lang=\"en\">",
-      "<head>",
-      "<meta charset=\"utf-8\">",
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"
-        + " style-src 'unsafe-inline'; script-src 'sha256-\(digest)'; base-uri 'none';"
-        + " form-action 'none'\">",
-      "<meta name=\"generator\" content=\"\(HTMLText.escaped(generator))\">",
-      "<title>Observatory report, commit "
-        + HTMLText.escaped(commits.joined(separator: ", ")) + "</title>",
-      "<style>\n" + ReportPageStyle.css + "\n</style>",
-      "</head>",
+    ]
+    page += PageHead.lines(
+      title: "Observatory report, commit " + commits.joined(separator: ", "), generator: generator)
+    page += [
       "<body>",
       RunMetadata.render(report, source: source),
       "<nav><ul>"

@@ -11,7 +11,7 @@ import ObservationWorkloads
 /// chart never mixes two machines in one line: several machines give one chart per machine,
 /// side by side, each against its own reports; or, with `relative`, one chart in which each
 /// cost is divided by its report's own reference rows (the geometric mean of their `notify`
-/// costs at the size drawn, the machine's speed as `compare` reads it) and each machine keeps
+/// costs at the size drawn, `ReportSeries.machineSpeed(of:n:)`) and each machine keeps
 /// lines of its own (`array · xeon-16`).
 ///
 /// It takes reports already read and gives the page's text; the command line reads the files
@@ -85,15 +85,14 @@ package struct TrendPage {
       let sizes = Set(reports.entries.flatMap { $0.report.results.map(\.cell.n) }).sorted()
       throw ReportPageError(
         "no report has notify, subscribe or random cancel at n = \(n); the reports have n ="
-          + " \(sizes.map(String.init).joined(separator: ", ")) (choose one with --n)")
+          + " \(sizes.map(String.init).joined(separator: ", "))", remedies: [.anotherSize])
     }
     if relative {
       for entry in reports.entries
       where ReportSeries.machineSpeed(of: entry.report.results, n: n) == nil {
         throw ReportPageError(
           "\(entry.path): no reference row has a notify cost at n = \(n), so its costs cannot"
-            + " be read relative to its machine (draw it without --relative, or choose"
-            + " another --n)")
+            + " be read relative to its machine", remedies: [.absoluteCosts, .anotherSize])
       }
     }
   }
@@ -291,7 +290,6 @@ extension TrendPage {
   /// - Complexity: O(*r* log *r*) for *r* results of every report.
   package var html: String {
     let script = ReportPageScript.source
-    let digest = Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
     var numbering = 0
     let sections = Self.workloads.map { workload, pattern in
       (workload, pattern, charts(of: workload, pattern, numbering: &numbering))
@@ -300,16 +298,10 @@ extension TrendPage {
     var page = [
       "<!DOCTYPE html>",
       "<html lang=\"en\">",
-      "<head>",
-      "<meta charset=\"utf-8\">",
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"
-        + " style-src 'unsafe-inline'; script-src 'sha256-\(digest)'; base-uri 'none';"
-        + " form-action 'none'\">",
-      "<meta name=\"generator\" content=\"\(HTMLText.escaped(generator))\">",
-      "<title>Observatory trends, \(reports.entries.count) reports</title>",
-      "<style>\n" + ReportPageStyle.css + "\n</style>",
-      "</head>",
+    ]
+    page += PageHead.lines(
+      title: "Observatory trends, \(reports.entries.count) reports", generator: generator)
+    page += [
       "<body>",
       "<header>",
       "<h1>Observatory trends</h1>",
