@@ -27,6 +27,8 @@ let package = Package(
     .library(name: "AsyncStreamBackend", targets: ["AsyncStreamBackend"]),
     .library(name: "AsyncShareBackend", targets: ["AsyncShareBackend"]),
     .library(name: "ActorObservableBackend", targets: ["ActorObservableBackend"]),
+    .library(name: "AsyncBroadcast", targets: ["AsyncBroadcast"]),
+    .library(name: "BroadcastBackend", targets: ["BroadcastBackend"]),
     .library(name: "NotificationCenterBackend", targets: ["NotificationCenterBackend"]),
     .library(name: "ObservationBackends", targets: ["ObservationBackends"]),
     .library(name: "ObservationWorkloads", targets: ["ObservationWorkloads"]),
@@ -113,6 +115,15 @@ let package = Package(
       name: "ActorObservableBackend",
       dependencies: ["ObservationCore", "RunLoopExecution"],
       swiftSettings: swift6),
+    // Observatory's own broadcast sequence: no dependency on the rest of the package.
+    .target(
+      name: "AsyncBroadcast",
+      dependencies: [.product(name: "DequeModule", package: "swift-collections")],
+      swiftSettings: swift6),
+    .target(
+      name: "BroadcastBackend",
+      dependencies: ["ObservationCore", "RunLoopExecution", "AsyncBroadcast"],
+      swiftSettings: swift6),
     .target(
       name: "NotificationCenterBackend",
       dependencies: ["ObservationCore"],
@@ -122,7 +133,8 @@ let package = Package(
       dependencies: [
         "ObservationCore", "LinkedListBackend", "ArrayBackend", "DenseBackend", "SubjectBackend",
         "KeyPathBackend", "SwiftObservationBackend", "AsyncStreamBackend",
-        "AsyncShareBackend", "ActorObservableBackend", "NotificationCenterBackend",
+        "AsyncShareBackend", "ActorObservableBackend", "BroadcastBackend",
+        "NotificationCenterBackend",
       ],
       swiftSettings: swift6),
 
@@ -217,6 +229,10 @@ let package = Package(
     .testTarget(
       name: "ObservationCoreTests",
       dependencies: ["ObservationCore", "LinkedListBackend"],
+      swiftSettings: swift6),
+    .testTarget(
+      name: "AsyncBroadcastTests",
+      dependencies: ["AsyncBroadcast"],
       swiftSettings: swift6),
     .testTarget(
       name: "BackendTests",

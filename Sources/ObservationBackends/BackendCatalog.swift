@@ -2,6 +2,7 @@ import ActorObservableBackend
 import ArrayBackend
 import AsyncShareBackend
 import AsyncStreamBackend
+import BroadcastBackend
 import DenseBackend
 import KeyPathBackend
 import LinkedListBackend
@@ -60,6 +61,7 @@ public enum BackendCatalog {
     visitor.visit(
       ActorObservableStrategy(),
       BackendDescription(provenance: .library("Swift concurrency")))
+    visitor.visit(AsyncBroadcastStrategy(), ours)
     visitor.visit(
       NotificationCenterStrategy(),
       BackendDescription(provenance: .library("Foundation NotificationCenter")))
@@ -101,12 +103,12 @@ public protocol BackendVisitor {
 extension BackendCatalog {
   /// Where the behaviour of the built-in backend called `name` comes from; `.original` for a
   /// name the catalog does not have.
-  public static func provenance(of name: String) -> BackendProvenance {
+  package static func provenance(of name: String) -> BackendProvenance {
     entries.first { $0.backend.name == name }?.description.provenance ?? .original
   }
 
   /// Whether the built-in backend called `name` is written in this package.
-  public static func isOwnBackend(_ name: String) -> Bool {
+  package static func isOwnBackend(_ name: String) -> Bool {
     provenance(of: name) == .original
   }
 }

@@ -12,7 +12,7 @@ enum ChartStyle {
   static let lineColors = [
     "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
     "#b39b00", "#0b2e6b", "#7bc043", "#a0006e", "#637939", "#5254a3", "#00897b", "#a6761d",
-    "#ff1493",
+    "#ff1493", "#6a3d9a",
   ]
 
   /// The built-in backends, in the catalogue's order: each keeps the colour of its place here
@@ -23,7 +23,7 @@ enum ChartStyle {
     "combine-passthrough", "combine-current-value", "combine-published",
     "combine-published-flatmap", "combine-published-switchtolatest",
     "swift-observation-tracking", "swift-observations", "async-stream", "async-share",
-    "actor-observable", "notification-center",
+    "actor-observable", "async-broadcast", "notification-center",
   ]
 
   /// The colours of the reference rows (`r0` ... `r3`, in the order of `ReferenceRow`), drawn
