@@ -32,6 +32,7 @@ import Synchronization
 /// It is `Sendable`: values may be sent from any thread or task, and iterators used from any
 /// task (one task at a time per iterator, as for every asynchronous iterator).
 public final class AsyncBroadcast<Element: Sendable>: AsyncSequence, Sendable {
+  /// A broadcast never fails: it finishes.
   public typealias Failure = Never
 
   /// What happens when a consumer falls behind.
@@ -97,6 +98,7 @@ public final class AsyncBroadcast<Element: Sendable>: AsyncSequence, Sendable {
   /// `nil`, and the values it had not read no longer wait for it. Copies of an iterator share
   /// one consumer, which ends when the last copy goes.
   public struct Iterator: AsyncIteratorProtocol {
+    /// Reading never fails: a consumer's sequence ends with `nil`.
     public typealias Failure = Never
 
     let consumer: Consumer
