@@ -44,7 +44,7 @@ public final class AsyncBroadcast<Element: Sendable>: AsyncSequence, Sendable {
     case bufferingNewest(Int)
   }
 
-  let storage: Storage
+  @usableFromInline let storage: Storage
 
   /// A broadcast with no consumers, whose buffer follows `bufferingPolicy`.
   ///
@@ -65,6 +65,7 @@ public final class AsyncBroadcast<Element: Sendable>: AsyncSequence, Sendable {
   ///
   /// - Complexity: O(*w*) for *w* consumers waiting for a value (one resumption each); O(1)
   ///   amortized otherwise.
+  @inlinable
   public func send(_ element: Element) {
     _ = storage.state.withLock { $0.send(element) }
   }
@@ -88,6 +89,7 @@ public final class AsyncBroadcast<Element: Sendable>: AsyncSequence, Sendable {
   /// A new consumer, which reads every value sent from now on.
   ///
   /// - Complexity: O(1) amortized.
+  @inlinable
   public func makeAsyncIterator() -> Iterator {
     Iterator(consumer: Consumer(storage: storage))
   }
@@ -101,12 +103,16 @@ public final class AsyncBroadcast<Element: Sendable>: AsyncSequence, Sendable {
     /// Reading never fails: a consumer's sequence ends with `nil`.
     public typealias Failure = Never
 
-    let consumer: Consumer
+    @usableFromInline let consumer: Consumer
+
+    @inlinable
+    init(consumer: Consumer) { self.consumer = consumer }
 
     /// The next value sent, once there is one, or `nil` once the broadcast has finished and
     /// this consumer has read everything sent before, or its task was cancelled.
     ///
     /// - Complexity: O(1) amortized, then the wait for a value.
+    @inlinable
     public mutating func next() async -> Element? {
       await consumer.next(isolation: nil)
     }
@@ -114,6 +120,7 @@ public final class AsyncBroadcast<Element: Sendable>: AsyncSequence, Sendable {
     /// The next value, read without leaving `actor`'s isolation.
     ///
     /// - Complexity: O(1) amortized, then the wait for a value.
+    @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
       await consumer.next(isolation: actor)
     }
@@ -122,20 +129,25 @@ public final class AsyncBroadcast<Element: Sendable>: AsyncSequence, Sendable {
 
 extension AsyncBroadcast {
   /// The buffer and its lock, shared by the broadcast and its consumers.
+  @usableFromInline
   final class Storage: Sendable {
-    let state: Mutex<BroadcastBuffer<Element>>
+    @usableFromInline let state: Mutex<BroadcastBuffer<Element>>
 
+    @usableFromInline
     init(limit: Int?) { state = Mutex(BroadcastBuffer(limit: limit)) }
 
+    @usableFromInline
     func finish() { state.withLock { $0.finish() } }
   }
 
   /// One iterator's registration: made with the iterator, removed when the last copy of the
   /// iterator goes.
+  @usableFromInline
   final class Consumer: Sendable {
-    let storage: Storage
-    let slot: Int
+    @usableFromInline let storage: Storage
+    @usableFromInline let slot: Int
 
+    @inlinable
     init(storage: Storage) {
       self.storage = storage
       slot = storage.state.withLock { $0.addConsumer() }
@@ -146,6 +158,7 @@ extension AsyncBroadcast {
       storage.state.withLock { $0.remove(slot) }
     }
 
+    @inlinable
     func next(isolation actor: isolated (any Actor)?) async -> Element? {
       let slot = slot
       if Task.isCancelled {

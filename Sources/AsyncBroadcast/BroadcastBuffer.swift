@@ -12,57 +12,86 @@ import DequeModule
 /// its count is zero, without looking at any consumer. A cursor behind `start` (the values it
 /// was on were dropped by ``AsyncBroadcast/BufferingPolicy/bufferingNewest(_:)``) reads from
 /// `start`, where the drop counted it.
+@usableFromInline
 struct BroadcastBuffer<Element: Sendable>: ~Copyable {
   /// One value and the consumers whose cursor is on it.
+  @usableFromInline
   struct Slot {
-    var element: Element
-    var readers: Int
+    @usableFromInline var element: Element
+    @usableFromInline var readers: Int
+
+    @inlinable
+    init(element: Element, readers: Int) {
+      self.element = element
+      self.readers = readers
+    }
   }
 
   /// One consumer: where it reads next, and where it waits in `waiters` (`nil` when it does
   /// not), or whether it has ended.
+  @usableFromInline
   struct Consumer {
-    var cursor: Int
-    var waiterIndex: Int?
-    var ended: Bool
+    @usableFromInline var cursor: Int
+    @usableFromInline var waiterIndex: Int?
+    @usableFromInline var ended: Bool
+
+    @inlinable
+    init(cursor: Int, waiterIndex: Int?, ended: Bool) {
+      self.cursor = cursor
+      self.waiterIndex = waiterIndex
+      self.ended = ended
+    }
   }
 
   /// A suspended consumer: its slot in `consumers` and what resumes it.
+  @usableFromInline
   struct Waiter {
-    var consumer: Int
-    var continuation: UnsafeContinuation<Element?, Never>
+    @usableFromInline var consumer: Int
+    @usableFromInline var continuation: UnsafeContinuation<Element?, Never>
+
+    @inlinable
+    init(consumer: Int, continuation: UnsafeContinuation<Element?, Never>) {
+      self.consumer = consumer
+      self.continuation = continuation
+    }
   }
 
   /// What ``take(_:)`` found for a consumer.
+  @usableFromInline
   enum Taken {
     case element(Element)
     case finished
     case empty
   }
 
-  private var slots = Deque<Slot>()
-  private var start = 0
-  private var caughtUp = 0
-  private var consumers: [Consumer] = []
-  private var freeConsumers: [Int] = []
-  private var waiters: [Waiter] = []
-  private var finished = false
-  private let limit: Int?
+  @usableFromInline var slots = Deque<Slot>()
+  @usableFromInline var start = 0
+  @usableFromInline var caughtUp = 0
+  @usableFromInline var consumers: [Consumer] = []
+  @usableFromInline var freeConsumers: [Int] = []
+  @usableFromInline var waiters: [Waiter] = []
+  @usableFromInline var finished = false
+  @usableFromInline let limit: Int?
 
+  @inlinable
   init(limit: Int?) { self.limit = limit }
 
-  private var end: Int { start + slots.count }
+  @inlinable
+  var end: Int { start + slots.count }
 
   /// The number of values buffered: those a consumer has yet to read.
+  @inlinable
   var count: Int { slots.count }
 
   /// The number of consumers that have not ended.
+  @inlinable
   var consumerCount: Int { consumers.count - freeConsumers.count - endedCount }
-  private var endedCount = 0
+  @usableFromInline var endedCount = 0
 
   /// Registers a consumer that reads from the next value sent; returns its slot.
   ///
   /// - Complexity: O(1) amortized.
+  @inlinable
   mutating func addConsumer() -> Int {
     let consumer = Consumer(cursor: end, waiterIndex: nil, ended: false)
     caughtUp += 1
@@ -79,6 +108,7 @@ struct BroadcastBuffer<Element: Sendable>: ~Copyable {
   /// it for the others. Returns `false` after ``finish()``, having done nothing.
   ///
   /// - Complexity: O(*w*) for *w* waiting consumers; O(1) amortized otherwise.
+  @inlinable
   mutating func send(_ element: Element) -> Bool {
     guard !finished else { return false }
     let behind = caughtUp - waiters.count
@@ -108,6 +138,7 @@ struct BroadcastBuffer<Element: Sendable>: ~Copyable {
   /// then `nil`.
   ///
   /// - Complexity: O(*w*) for *w* waiting consumers.
+  @inlinable
   mutating func finish() {
     guard !finished else { return }
     finished = true
@@ -122,6 +153,7 @@ struct BroadcastBuffer<Element: Sendable>: ~Copyable {
   /// it has ended or the broadcast has finished and it has read everything.
   ///
   /// - Complexity: O(1) amortized.
+  @inlinable
   mutating func take(_ consumer: Int) -> Taken {
     let record = consumers[consumer]
     if record.ended { return .finished }
@@ -140,6 +172,7 @@ struct BroadcastBuffer<Element: Sendable>: ~Copyable {
   /// reads, for the caller to resume with.
   ///
   /// - Complexity: O(1) amortized.
+  @inlinable
   mutating func wait(
     _ consumer: Int, on continuation: UnsafeContinuation<Element?, Never>
   ) -> Taken {
@@ -154,6 +187,7 @@ struct BroadcastBuffer<Element: Sendable>: ~Copyable {
   /// `nil`. Returns its continuation if it was waiting, for the caller to resume with `nil`.
   ///
   /// - Complexity: O(1) amortized: a swap in `waiters`, and the front slots it alone held.
+  @inlinable
   mutating func close(_ consumer: Int) -> UnsafeContinuation<Element?, Never>? {
     let record = consumers[consumer]
     guard !record.ended else { return nil }
@@ -178,6 +212,7 @@ struct BroadcastBuffer<Element: Sendable>: ~Copyable {
   /// Frees `consumer`'s record, once it has ended, for a later consumer to reuse.
   ///
   /// - Complexity: O(1) amortized.
+  @inlinable
   mutating func remove(_ consumer: Int) {
     _ = close(consumer)
     endedCount -= 1
@@ -185,7 +220,8 @@ struct BroadcastBuffer<Element: Sendable>: ~Copyable {
   }
 
   /// Drops the front slots no consumer's cursor is on.
-  private mutating func trimFront() {
+  @inlinable
+  mutating func trimFront() {
     while let first = slots.first, first.readers == 0 {
       slots.removeFirst()
       start += 1
@@ -193,7 +229,8 @@ struct BroadcastBuffer<Element: Sendable>: ~Copyable {
   }
 
   /// Drops the front slot, moving the consumers on it to the next value.
-  private mutating func dropFront() {
+  @inlinable
+  mutating func dropFront() {
     let readers = slots.removeFirst().readers
     start += 1
     if slots.isEmpty { caughtUp += readers } else { slots[0].readers += readers }

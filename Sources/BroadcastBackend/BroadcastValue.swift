@@ -50,11 +50,12 @@ public final class BroadcastValue<Value>: ObservableValue {
   public func observe(_ handler: @escaping (Value) -> Void) -> BroadcastValueToken {
     let observer = BroadcastObserver(handler, broadcast.makeAsyncIterator())
     observers.add(observer)
-    let isolation = RunLoopIsolation()
     // Started immediately, the task's first step runs here and waits for the first value, so
-    // observers wait in the order they were registered.
+    // observers wait in the order they were registered. Its every later step runs on its
+    // preferred executor, this thread's loop, with no actor to hop to: the handler runs there,
+    // as the asynchronous floor's tasks do.
     let task = Task.immediate(executorPreference: RunLoopExecutor.current) {
-      await isolation.deliver(to: observer)
+      await deliver(to: observer)
     }
     return BroadcastValueToken(observer: observer, in: observers, task: task)
   }
@@ -89,18 +90,17 @@ final class BroadcastObserver<Value>: @unchecked Sendable {
   }
 }
 
-extension RunLoopIsolation {
-  /// Calls `observer`'s handler with each value of its consumer until the broadcast finishes,
-  /// the task is cancelled or the handler is cleared; then releases both.
-  func deliver<Value>(to observer: BroadcastObserver<Value>) async {
-    guard var iterator = observer.iterator else { return }
-    while let carried = await iterator.next(isolation: self) {
-      guard let handler = observer.handler else { break }
-      handler(carried.value)
-    }
-    observer.releaseHandler()
-    observer.iterator = nil
+/// Calls `observer`'s handler with each value of its consumer until the broadcast finishes,
+/// the task is cancelled or the handler is cleared; then releases both. Nonisolated: it runs on
+/// the executor its task prefers, the observing thread's loop.
+private func deliver<Value>(to observer: BroadcastObserver<Value>) async {
+  guard var iterator = observer.iterator else { return }
+  while let carried = await iterator.next(isolation: nil) {
+    guard let handler = observer.handler else { break }
+    handler(carried.value)
   }
+  observer.releaseHandler()
+  observer.iterator = nil
 }
 
 /// A subject's live observers, in slots reused after a cancel: adding and removing one are O(1)
