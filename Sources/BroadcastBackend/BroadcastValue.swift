@@ -2,7 +2,7 @@ import AsyncBroadcast
 import ObservationCore
 import RunLoopExecution
 
-/// A value whose observers each iterate one shared ``AsyncBroadcast``, in a task of their own on
+/// A value whose observers each iterate one shared `AsyncBroadcast`, in a task of their own on
 /// the observing thread's run loop: Observatory's own asynchronous strategy.
 ///
 /// The setter stores, then sends the new value to the broadcast, which keeps it once for every
@@ -20,21 +20,27 @@ import RunLoopExecution
 /// title.value = "Intro"   // printed when the thread's run loop next runs
 /// ```
 public final class BroadcastValue<Value>: ObservableValue {
-  private let broadcast = AsyncBroadcast<Carried<Value>>()
+  @usableFromInline let broadcast = AsyncBroadcast<Carried<Value>>()
   /// The live observers, so that the subject's end releases their handlers at once, before
   /// their tasks next run.
-  private let observers = BroadcastObservers<Value>()
+  @usableFromInline let observers = BroadcastObservers<Value>()
+  @usableFromInline var stored: Value
 
   /// The current value; setting it sends the new value to every observer.
   ///
   /// - Complexity: O(*w*) for *w* observers waiting for a value (one resumption each); the
   ///   value is stored once, however many observers there are.
+  @inlinable
   public var value: Value {
-    didSet { broadcast.send(Carried(value)) }
+    get { stored }
+    set {
+      stored = newValue
+      broadcast.send(Carried(newValue))
+    }
   }
 
   /// Creates a value holding `initialValue`, with no observers.
-  public init(_ initialValue: Value) { value = initialValue }
+  public init(_ initialValue: Value) { stored = initialValue }
 
   deinit {
     // What the handlers captured goes with the subject, though tokens may outlive it; the
@@ -47,6 +53,7 @@ public final class BroadcastValue<Value>: ObservableValue {
   /// before `observe` returns.
   ///
   /// - Complexity: O(1) amortized, plus starting the task.
+  @inlinable
   public func observe(_ handler: @escaping (Value) -> Void) -> BroadcastValueToken {
     let observer = BroadcastObserver(handler, broadcast.makeAsyncIterator())
     observers.add(observer)
@@ -63,19 +70,22 @@ public final class BroadcastValue<Value>: ObservableValue {
 
 /// A value as it travels through the broadcast, which needs `Sendable` elements. It never leaves
 /// the observing thread: the broadcast only holds it.
+@usableFromInline
 struct Carried<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
+  @usableFromInline let value: Value
+  @inlinable init(_ value: Value) { self.value = value }
 }
 
 /// One observer: its handler, until it is cancelled, and its consumer of the broadcast. Used
 /// only on the observing thread (its task runs there, and so does its token's `cancel`).
+@usableFromInline
 final class BroadcastObserver<Value>: @unchecked Sendable {
-  var handler: ((Value) -> Void)?
-  var iterator: AsyncBroadcast<Carried<Value>>.Iterator?
+  @usableFromInline var handler: ((Value) -> Void)?
+  @usableFromInline var iterator: AsyncBroadcast<Carried<Value>>.Iterator?
   /// Its place in its subject's ``BroadcastObservers``; `nil` once it has left.
-  var slot: Int?
+  @usableFromInline var slot: Int?
 
+  @inlinable
   init(_ handler: @escaping (Value) -> Void, _ iterator: AsyncBroadcast<Carried<Value>>.Iterator) {
     self.handler = handler
     self.iterator = iterator
@@ -83,6 +93,7 @@ final class BroadcastObserver<Value>: @unchecked Sendable {
 
   /// Clears the handler, releasing it (and what it captured, a token of this very observer
   /// among them) only once `handler` is no longer being written.
+  @inlinable
   func releaseHandler() {
     let released = handler
     handler = nil
@@ -93,7 +104,8 @@ final class BroadcastObserver<Value>: @unchecked Sendable {
 /// Calls `observer`'s handler with each value of its consumer until the broadcast finishes,
 /// the task is cancelled or the handler is cleared; then releases both. Nonisolated: it runs on
 /// the executor its task prefers, the observing thread's loop.
-private func deliver<Value>(to observer: BroadcastObserver<Value>) async {
+@inlinable
+func deliver<Value>(to observer: BroadcastObserver<Value>) async {
   guard var iterator = observer.iterator else { return }
   while let carried = await iterator.next(isolation: nil) {
     guard let handler = observer.handler else { break }
@@ -106,10 +118,14 @@ private func deliver<Value>(to observer: BroadcastObserver<Value>) async {
 /// A subject's live observers, in slots reused after a cancel: adding and removing one are O(1)
 /// amortized, and the subject's end releases every handler in O(*n*). Used only on the
 /// observing thread.
+@usableFromInline
 final class BroadcastObservers<Value>: @unchecked Sendable {
-  private var slots: [BroadcastObserver<Value>?] = []
-  private var freeSlots: [Int] = []
+  @usableFromInline var slots: [BroadcastObserver<Value>?] = []
+  @usableFromInline var freeSlots: [Int] = []
 
+  @usableFromInline init() {}
+
+  @inlinable
   func add(_ observer: BroadcastObserver<Value>) {
     if let slot = freeSlots.popLast() {
       slots[slot] = observer
@@ -120,6 +136,7 @@ final class BroadcastObservers<Value>: @unchecked Sendable {
     }
   }
 
+  @inlinable
   func remove(_ observer: BroadcastObserver<Value>) {
     guard let slot = observer.slot else { return }
     slots[slot] = nil

@@ -5,8 +5,9 @@ import ObservationCore
 /// what it captured is released, and cancels its task, which ends its consumer of the broadcast.
 /// Releasing the token ends it too.
 public final class BroadcastValueToken: ObservationToken {
-  private var end: (() -> Void)?
+  @usableFromInline var end: (() -> Void)?
 
+  @inlinable
   init<Value>(
     observer: BroadcastObserver<Value>, in observers: BroadcastObservers<Value>,
     task: Task<Void, Never>

@@ -19,6 +19,7 @@ import Synchronization
 /// The jobs wait in a queue of its own rather than in Foundation's `RunLoop`: on Linux,
 /// `RunLoop.perform` allocates a mode array, a block and run loop bookkeeping for every job,
 /// which made the executor, not the strategy it runs, most of an asynchronous delivery's cost.
+@usableFromInline
 package final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
   /// Jobs enqueued and not yet started, oldest first. Behind a pthread mutex, not a `Mutex`,
   /// so that the thread sanitizer sees the ordering when several threads enqueue at once (as
@@ -32,6 +33,7 @@ package final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Se
   /// Queues `job` to run when the executor's thread next spins, and wakes it if it sleeps.
   ///
   /// - Complexity: O(1) amortized; no allocation once the queue has grown to its working size.
+  @usableFromInline
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     pendingJobs.add(1, ordering: .sequentiallyConsistent)
@@ -77,6 +79,7 @@ package final class RunLoopExecutor: SerialExecutor, TaskExecutor, @unchecked Se
   /// The executor of the calling thread, made on first use and kept for the thread's life.
   ///
   /// - Complexity: O(1): one thread-specific load.
+  @usableFromInline
   package static var current: RunLoopExecutor {
     if let stored = pthread_getspecific(threadKey) {
       return Unmanaged<RunLoopExecutor>.fromOpaque(stored).takeUnretainedValue()
