@@ -255,7 +255,10 @@ struct BackendDescriptionTests {
     }
     let own = rows.filter { $0.description.provenance == .original }.map(\.name)
     #expect(
-      own == ["linked-list", "array", "dense", "dense-handles", "dense-synchronized", "key-path"])
+      own == [
+        "linked-list", "array", "dense", "dense-handles", "dense-synchronized", "key-path",
+        "async-broadcast",
+      ])
     // Every catalog backend, and dense-handles, which the suite does not run (its handles are
     // not the contract's tokens), measured on subscribe and cancel only.
     #expect(rows.filter { $0.backend != nil }.map(\.name) == BackendCatalog.names)

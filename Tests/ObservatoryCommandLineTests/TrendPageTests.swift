@@ -93,15 +93,18 @@ struct TrendPageTests {
       let title = figure.all("h3").first?.text ?? ""
       for mark in figure.all("g", classes: ["change"]) {
         marked.append(title)
-        // The Xeon's fourth report, be36b73, is the first with the Swift runtime linked in.
-        #expect(mark.attributes["data-run"] == "3", "\(title)")
+        // The first report of each machine with the Swift runtime linked in: the Xeon's fourth,
+        // be36b73, and the AMD machine's fifth, 85e9f08.
+        #expect(mark.attributes["data-run"] == (title.contains("Xeon") ? "3" : "4"), "\(title)")
         #expect(
           mark.all("title").first?.text == "build release → release-static-stdlib", "\(title)")
       }
     }
-    // Each workload's Xeon chart, and no chart of the AMD machine, whose reports share a build.
-    #expect(marked.count == 3, "\(marked)")
-    #expect(marked.allSatisfy { $0.contains("Xeon") && $0.contains("2 cores") }, "\(marked)")
+    // Each workload's chart of each 2-core machine, once.
+    #expect(marked.count == 6, "\(marked)")
+    #expect(marked.filter { $0.contains("Xeon") && $0.contains("2 cores") }.count == 3, "\(marked)")
+    #expect(
+      marked.filter { $0.contains("AMD EPYC") && $0.contains("2 cores") }.count == 3, "\(marked)")
   }
 
   @Test("One machine: a point per report, oldest first, and a step where a backend slowed down")
