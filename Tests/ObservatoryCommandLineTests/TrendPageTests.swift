@@ -94,7 +94,7 @@ struct TrendPageTests {
       for mark in figure.all("g", classes: ["change"]) {
         marked.append(title)
         // The first report of each machine with the Swift runtime linked in: the Xeon's fourth,
-        // be36b73, and the AMD machine's fifth, 85e9f08.
+        // be36b73, and the AMD machine's fifth, f9a5a0b.
         #expect(mark.attributes["data-run"] == (title.contains("Xeon") ? "3" : "4"), "\(title)")
         #expect(
           mark.all("title").first?.text == "build release → release-static-stdlib", "\(title)")
