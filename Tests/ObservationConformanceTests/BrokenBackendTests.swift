@@ -403,6 +403,25 @@ extension BrokenBackendTests {
       #expect(correct.kind == .passed, "\(correct.details)")
     }
 
+    @Test(
+      "THR-09's second script, every thread observing, setting and cancelling, catches a list that compacts a copy outside its lock; the rules that count do not, and the list that compacts under its lock passes"
+    )
+    func compactionRacingRegistration() throws {
+      let configuration = ConformanceConfiguration(stochasticIterations: 20)
+      let broken = LockingBackend(fault: .compactsACopyOutsideTheLock)
+      for id: RuleID in ["THR-01", "THR-03", "THR-04", "DIFF-01", "MEM-05"] {
+        let rule = try #require(ConformanceSuite.rule(id))
+        let outcome = ConformanceSuite.run(rule, on: broken, configuration: configuration)
+        #expect(outcome.kind == .passed, "\(id): \(outcome.details)")
+      }
+      let rule = try #require(ConformanceSuite.rule(.thr09))
+      let caught = ConformanceSuite.run(rule, on: broken, configuration: configuration)
+      #expect(caught.kind == .failed, "\(caught.details)")
+      #expect(caught.details.contains("4 threads, each 40 rounds"), "\(caught.details)")
+      let correct = ConformanceSuite.run(rule, on: LockingBackend(fault: nil))
+      #expect(correct.kind == .passed, "\(correct.details)")
+    }
+
     @Test("THR-01's default iterations catch a write lost once in 50,000")
     func rareLostWrite() throws {
       let rule = try #require(ConformanceSuite.rule("THR-01"))

@@ -98,7 +98,7 @@ struct BuiltinBackendConformanceTests {
       "KP-04", "KP-05", "KP-06", "KP-07", "KP-08", "THR-01", "THR-02", "THR-03", "THR-04",
       "THR-05", "THR-06", "THR-07", "THR-08", "THR-09", "ERR-01", "ERR-02", "ERR-03", "DEL-06",
       "REE-05",
-      "SCALE-01",
+      "SCALE-01", "MEM-08", "REE-06",
       "DIFF-01", "DIFF-02", "ERASE-01",
       "ERASE-02", "META-01", "META-02",
       "META-03", "META-04",

@@ -26,15 +26,23 @@ struct HandlerList<Handler> {
   ///
   /// - Complexity: O(log n), amortized over the compactions.
   @discardableResult
-  mutating func remove(_ id: Int) -> Handler? {
+  mutating func remove(_ id: Int, compacting: Bool = true) -> Handler? {
     guard let index = index(of: id), let handler = entries[index].handler else { return nil }
     entries[index].handler = nil
     tombstones += 1
-    if tombstones * 2 > entries.count {
-      entries.removeAll { $0.handler == nil }
-      tombstones = 0
-    }
+    if compacting && needsCompaction { compact() }
     return handler
+  }
+
+  /// Whether tombstones are more than half of the list.
+  var needsCompaction: Bool { tombstones * 2 > entries.count }
+
+  /// Drops the tombstones.
+  ///
+  /// - Complexity: O(n).
+  mutating func compact() {
+    entries.removeAll { $0.handler == nil }
+    tombstones = 0
   }
 
   /// The handler registered under `id`, if it is still here.

@@ -22,6 +22,10 @@ final class LockingObservers: ObservableValue, RemovesObservers, @unchecked Send
     /// arrived meanwhile: the observers it had already called get the value twice. Only
     /// another thread's change does it, so no single-threaded rule sees it (THR-09 does).
     case redeliversAfterConcurrentChange
+    /// A cancel that leaves tombstones over half the list compacts a copy outside the lock and
+    /// puts it back: an `observe` or `cancel` another thread made meanwhile is undone. Only
+    /// registrations and cancels on several threads at once show it (THR-09's second script).
+    case compactsACopyOutsideTheLock
   }
 
   typealias Token = RemovingToken<LockingObservers>
@@ -98,10 +102,22 @@ final class LockingObservers: ObservableValue, RemovesObservers, @unchecked Send
   }
 
   func remove(_ id: Int) {
-    lock.withLock {
-      handlers.remove(id)
-      noteChange()
+    guard fault == .compactsACopyOutsideTheLock else {
+      lock.withLock {
+        handlers.remove(id)
+        noteChange()
+      }
+      return
     }
+    var copy = lock.withLock { () -> HandlerList<(Int) -> Void>? in
+      handlers.remove(id, compacting: false)
+      noteChange()
+      return handlers.needsCompaction ? handlers : nil
+    }
+    guard copy != nil else { return }
+    copy!.compact()
+    sched_yield()
+    lock.withLock { handlers = copy! }
   }
 }
 

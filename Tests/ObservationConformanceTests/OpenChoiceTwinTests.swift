@@ -24,6 +24,15 @@ struct OpenChoiceTwinTests {
           TurnQueueCompletableBackend(completion: .dropsWaitingWrites),
           TurnQueueCompletableBackend(completion: .deliversWaitingWritesFirst)
         ),
+        (
+          "writes still waiting when an asynchronous subject is released",
+          TurnQueueBackend(removal: .dropsPendingWrites),
+          FlushingBackend(cancelsThroughTheSubject: false)
+        ),
+        (
+          "a write to another subject made from a callback",
+          TrampolineBackend(sharing: .perSubject), TrampolineBackend(sharing: .shared)
+        ),
       ]
 
   /// Every open point's twins.
@@ -127,6 +136,31 @@ struct OpenChoiceTwinTests {
     for id: RuleID in ["TERM-01", "TERM-02", "TERM-03", "TERM-04", "TERM-05"] {
       #expect(report.outcome(of: id)?.kind == .passed, "\(id)")
     }
+  }
+
+  @Test(
+    "MEM-08 alone catches a list whose waiting writes outlive the subject and whose tokens then cancel nothing; the flushing list that cancels through its slots passes"
+  )
+  func cancelAfterTheSubjectDied() async throws {
+    let broken = await FixtureReports.report(FlushingBackend(cancelsThroughTheSubject: true))
+    #expect(broken.failures.map(\.rule.id) == ["MEM-08"])
+    let details = try #require(broken.outcome(of: "MEM-08")).details
+    #expect(details.contains("nothing reaches #0 after its cancel returned"), "\(details)")
+    #expect(details.contains("it received [1, 2]"), "\(details)")
+    let rule = try #require(ConformanceSuite.rule("MEM-08"))
+    let correct = ConformanceSuite.run(rule, on: FlushingBackend(cancelsThroughTheSubject: false))
+    #expect(correct.kind == .passed, "\(correct.details)")
+    #expect(correct.details.contains("still waiting when the subject was released"))
+  }
+
+  @Test(
+    "REE-06 alone catches subjects that share a reentrancy flag but not a queue: a write to another subject made from a callback is lost"
+  )
+  func writeToAnotherSubject() async throws {
+    let broken = await FixtureReports.report(TrampolineBackend(sharing: .sharedFlagOwnQueues))
+    #expect(broken.failures.map(\.rule.id) == ["REE-06"])
+    let details = try #require(broken.outcome(of: "REE-06")).details
+    #expect(details.contains("observer #1 of B receives every value of [101, 102]"), "\(details)")
   }
 
   @Test("cancelsOnLaterTurn contradicts immediateCancellation and synchronousDelivery (META-02)")

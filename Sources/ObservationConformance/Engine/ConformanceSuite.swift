@@ -12,7 +12,7 @@ import ObservationCore
 /// ```
 public enum ConformanceSuite {
   /// The suite's version; reports carry it so results from different suites are not compared.
-  public static let version = "1.6.0"
+  public static let version = "1.7.0"
 
   /// Every rule of the catalogue, in catalogue order, including untested ones.
   public static let rules: [ConformanceRule] =
@@ -22,6 +22,8 @@ public enum ConformanceSuite {
     + ThreadRules.all + ErrorRules.all
     // Catalogue 1.1's rules on whole sequences keep the place they were added at.
     + DeliveryRules.sequenceRules + ReentrancyRules.readBackRules + ScaleRules.all
+    // Suite 1.7.0's rules on scheduled work and on two subjects come after them.
+    + MemoryRules.scheduledWorkRules + ReentrancyRules.otherSubjectRules
     + DifferentialRules.all + ErasureRules.all + MetaRules.all
 
   /// The rule with identifier `id`, or `nil`.

@@ -102,8 +102,95 @@ extension ThreadRules {
         }
         withExtendedLifetime(tokens) {}
         if !verdict.findings.isEmpty { break }
+        // Every few iterations, every thread makes every operation.
+        guard iteration % churnEvery == 1 else { continue }
+        let churn = churnViolations(context, model: model)
+        for violation in churn.violations {
+          verdict.expect(
+            false, churnAction + " (iteration \(iteration))", expected: violation.expected,
+            observed: violation.observed)
+        }
+        if !churn.finished || !verdict.findings.isEmpty { break }
       }
       return verdict.result
     }
   ]
+
+  /// THR-09's second script runs in the first iteration and every this many after it.
+  static let churnEvery = 4
+  /// Threads of THR-09's second script, each making every operation.
+  static let churnThreads = 4
+  /// Rounds each thread of the second script makes: it observes twice, sets a value of its own
+  /// and, once it holds more than ``churnKept`` observers, cancels one of them.
+  static let churnRounds = 40
+  /// Observers each thread of the second script keeps at most, after its first rounds: with
+  /// the four threads about 100 at once, past the growth steps of an array (16, 32, 64) and
+  /// with a cancel every round, so that a list that compacts does so while other threads
+  /// register, cancel and deliver.
+  static let churnKept = 24
+
+  static let churnAction =
+    "\(churnThreads) threads, each \(churnRounds) rounds of observe, observe, set a value of its"
+    + " own and cancel one of its observers (up to \(churnThreads * churnKept) observers at"
+    + " once), then cancel the rest"
+
+  /// THR-09's second script: every thread observes, sets and cancels, so that registrations,
+  /// cancels and deliveries race each other and a registry's growth and compaction, and each
+  /// thread's calls are in program order. The history is checked against the same model.
+  static func churnViolations(
+    _ context: RuleContext, model: ConcurrentHistory.Model
+  ) -> (finished: Bool, violations: [ConcurrentHistory.Violation]) {
+    let subject = Unchecked(context.subject(0))
+    let log = HistoryLog()
+    let finished = runConcurrently(
+      threads: churnThreads, timeout: context.configuration.timeout
+    ) { thread in
+      var live: [(id: Int, token: AnyObservationToken)] = []
+      var nextID = 1_000 * (thread + 1)
+      func observe() {
+        let id = nextID
+        nextID += 1
+        log.record(.observeStarted(observer: id))
+        let token = subject.value.observe { value in log.record(.delivered(value, to: id)) }
+        log.record(.observeReturned(observer: id))
+        live.append((id, token))
+      }
+      func cancel(at index: Int) {
+        let (id, token) = live.remove(at: index)
+        log.record(.cancelStarted(observer: id))
+        token.cancel()
+        log.record(.cancelReturned(observer: id))
+      }
+      for round in 1...churnRounds {
+        observe()
+        observe()
+        let value = ConcurrentHistory.value(thread: thread, step: round)
+        log.record(.setStarted(value))
+        subject.value.value = value
+        log.record(.setReturned(value))
+        // Oldest, newest and in between, so that cancels leave holes anywhere in a list.
+        if live.count > churnKept { cancel(at: (round * 7) % live.count) }
+      }
+      while !live.isEmpty { cancel(at: live.count - 1) }
+    }
+    guard finished else {
+      Quarantine.keep(subject)
+      subject.value.ledger.abandon()
+      return (
+        false,
+        [
+          .init(
+            expected: "finishes within \(context.configuration.timeout) s",
+            observed: "did not finish (deadlock?)")
+        ]
+      )
+    }
+    // Whatever an asynchronous backend still had scheduled is part of the history.
+    context.drain()
+    let final = subject.value.value
+    let history = ConcurrentHistory(log.recorded, initialValue: 0)
+    var violations = history.violations(of: model)
+    if let wrong = history.finalValueViolation(final) { violations.append(wrong) }
+    return (true, violations)
+  }
 }

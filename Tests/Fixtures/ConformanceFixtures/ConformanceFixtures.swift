@@ -12,7 +12,8 @@ import ObservationCore
 /// `ThreadProbeFixtures.swift`), or that is correct, thread-safe and slow at 10,000 observers
 /// (`gated-slow`) or deadlocks at 1,000 (`gated-deadlock`; see ``GatedObservers``), or that
 /// makes one of the choices the contract leaves open (`open-choice-…`, see
-/// ``OpenChoiceObservers``; `turn-queue-…`, see ``TurnQueueObservers``), for the tool's tests,
+/// ``OpenChoiceObservers``; `turn-queue-…`, see ``TurnQueueObservers``; `flushing…`, see
+/// ``FlushingObservers``; `trampoline-…`, see ``TrampolineObservers``), for the tool's tests,
 /// the one the request names (`--backend`). It is what a third party's own
 /// harness executable does with its backends.
 @main
@@ -32,6 +33,11 @@ enum ConformanceFixtures {
     for completion in TurnQueueCompletableObservers.Completion.allCases {
       backends.append(TurnQueueCompletableBackend(completion: completion))
     }
+    backends += [
+      FlushingBackend(cancelsThroughTheSubject: false),
+      FlushingBackend(cancelsThroughTheSubject: true),
+    ]
+    backends += TrampolineObservers.Sharing.allCases.map(TrampolineBackend.init)
     do {
       let request = try ConformanceChildRequest(arguments: arguments)
       guard let backend = backends.first(where: { $0.name == request.backend }) else {

@@ -1,9 +1,10 @@
 import ObservationCore
 
-/// A correct, completable observer list (synchronous, registration order, nested writes
-/// queued and delivered by the outermost call, cancellation immediate and on the token's
-/// release, a value frozen at completion) that makes, at each point where the contract leaves
-/// the behaviour open, the choice its ``Choices`` name.
+/// A correct, completable observer list (synchronous, registration order, cancellation
+/// immediate) that makes, at each point where the contract leaves the behaviour open, the
+/// choice its ``Choices`` name. By default it queues nested writes and delivers them from the
+/// outermost call, cancels on the token's release and freezes its value at completion, and
+/// declares all three.
 ///
 /// Two of them that differ in one choice are the correct twins of that open point: both must
 /// pass every rule they declare, in process, through their erased handles and isolated. A rule
@@ -19,6 +20,13 @@ final class OpenChoiceObservers: CompletableObservableValue {
     var callbackCompletion = CallbackCompletion.atOnce
     /// The order completion handlers run in.
     var completionOrder = CompletionOrder.registration
+    /// A write made from a value callback, and whether value order under reentrancy is
+    /// declared.
+    var nestedWrite = NestedWrite.queuedAndDeclared
+    /// What a write after completion does to the value.
+    var valueAfterCompletion = ValueAfterCompletionPolicy.frozen
+    /// What releasing the last reference to a token does, and whether it is declared.
+    var tokenRelease = TokenRelease.cancelsAndDeclared
 
     /// The fixture's name: each choice that differs from the first of its kind.
     var name: String {
@@ -27,6 +35,17 @@ final class OpenChoiceObservers: CompletableObservableValue {
       if replays && replayWrite == .deliveredAtOnce { words.append("replay-write-at-once") }
       if callbackCompletion == .whenDeliveryReturns { words.append("deferred-completion") }
       if completionOrder == .reverse { words.append("reverse-completion") }
+      switch nestedWrite {
+      case .queuedAndDeclared: break
+      case .queued: words.append("undeclared-write-order")
+      case .recursesSkippingOlder: words.append("recursing")
+      }
+      if valueAfterCompletion == .stored { words.append("storing-after-completion") }
+      switch tokenRelease {
+      case .cancelsAndDeclared: break
+      case .cancels: words.append("undeclared-release")
+      case .keepsObserving: words.append("release-keeps-observing")
+      }
       return words.joined(separator: "-")
     }
   }
@@ -57,11 +76,43 @@ final class OpenChoiceObservers: CompletableObservableValue {
     case reverse
   }
 
+  /// A write made from a value callback.
+  ///
+  /// A list that delivers every value and recurses gives an observer the outer, older value
+  /// after the nested one (REE-03 fails it) unless it splits the nested write (at once to the
+  /// observers the outer write reached, later to the rest). So the twins of this point declare
+  /// neither `deliversEveryValue` nor `preservesValueOrderUnderReentrancy`: one queues, one
+  /// recurses and skips the older value.
+  enum NestedWrite: Hashable, Sendable {
+    /// Queued and delivered by the outermost call, declaring
+    /// `preservesValueOrderUnderReentrancy` and `deliversEveryValue`.
+    case queuedAndDeclared
+    /// Queued the same way, declaring neither.
+    case queued
+    /// Delivered at once to every live observer, by recursion; the outer broadcast then skips
+    /// each observer the nested write already reached, so that none gets an older value after
+    /// a newer one (REE-03). Declares neither word; nesting is bounded
+    /// (``OpenChoiceBackend/recursionBound``).
+    case recursesSkippingOlder
+  }
+
+  /// What releasing the last reference to a token does.
+  enum TokenRelease: Hashable, Sendable {
+    /// It cancels, declaring `cancelsOnTokenDeinit`.
+    case cancelsAndDeclared
+    /// It cancels, without declaring it.
+    case cancels
+    /// The observation goes on until the subject ends or completes.
+    case keepsObserving
+  }
+
   final class Entry {
     var handler: ((Int) -> Void)?
     var onCompletion: (() -> Void)?
     /// Writes made before it registered: it gets only later ones.
     let start: Int
+    /// The number of the latest write it was called with.
+    var latest = 0
     init(handler: @escaping (Int) -> Void, onCompletion: (() -> Void)?, start: Int) {
       self.handler = handler
       self.onCompletion = onCompletion
@@ -73,11 +124,13 @@ final class OpenChoiceObservers: CompletableObservableValue {
     weak var owner: OpenChoiceObservers?
     /// Weak: the subject owns its entries, so that its death releases every handler.
     weak var entry: Entry?
-    init(owner: OpenChoiceObservers, entry: Entry) {
+    let cancelsOnRelease: Bool
+    init(owner: OpenChoiceObservers, entry: Entry, cancelsOnRelease: Bool) {
       self.owner = owner
       self.entry = entry
+      self.cancelsOnRelease = cancelsOnRelease
     }
-    deinit { cancel() }
+    deinit { if cancelsOnRelease { cancel() } }
     func cancel() {
       guard let entry else { return }
       owner?.remove(entry)
@@ -104,9 +157,19 @@ final class OpenChoiceObservers: CompletableObservableValue {
   var value: Int {
     get { stored }
     set {
-      guard !completed else { return }
+      guard !completed else {
+        if choices.valueAfterCompletion == .stored { stored = newValue }
+        return
+      }
       stored = newValue
       writes += 1
+      if choices.nestedWrite == .recursesSkippingOlder {
+        delivering += 1
+        broadcast((writes, newValue))
+        delivering -= 1
+        deliveryReturned()
+        return
+      }
       pending.append((writes, newValue))
       guard delivering == 0 else { return }
       deliverPending()
@@ -127,7 +190,12 @@ final class OpenChoiceObservers: CompletableObservableValue {
     var index = 0
     while index < entries.count && !completed {
       let entry = entries[index]
-      if entry.start < write.number, let handler = entry.handler { handler(write.value) }
+      if entry.start < write.number && entry.latest < write.number,
+        let handler = entry.handler
+      {
+        entry.latest = write.number
+        handler(write.value)
+      }
       index += 1
     }
   }
@@ -152,7 +220,8 @@ final class OpenChoiceObservers: CompletableObservableValue {
 
   private func register(_ handler: @escaping (Int) -> Void, onCompletion: (() -> Void)?) -> Token {
     let entry = Entry(handler: handler, onCompletion: onCompletion, start: writes)
-    let token = Token(owner: self, entry: entry)
+    let token = Token(
+      owner: self, entry: entry, cancelsOnRelease: choices.tokenRelease != .keepsObserving)
     if completed {
       entry.handler = nil
       entry.onCompletion = nil
@@ -202,7 +271,7 @@ final class OpenChoiceObservers: CompletableObservableValue {
     compact()
   }
 
-  var valueAfterCompletion: ValueAfterCompletionPolicy { .frozen }
+  var valueAfterCompletion: ValueAfterCompletionPolicy { choices.valueAfterCompletion }
 
   private func remove(_ entry: Entry) {
     guard entry.handler != nil else { return }
@@ -229,13 +298,23 @@ struct OpenChoiceBackend: ObservationBackend {
 
   var capabilities: BackendCapabilities {
     var flags: Set<Capability> = [
-      .deliversEveryValue, .synchronousDelivery, .preservesObserverOrder,
-      .preservesValueOrderUnderReentrancy, .immediateCancellation, .cancelsOnTokenDeinit,
+      .synchronousDelivery, .preservesObserverOrder, .immediateCancellation,
       .supportsCompletion,
     ]
     if choices.replays { flags.insert(.replaysCurrentValue) }
-    return BackendCapabilities(timing: .didSet, flags, maxReentrancyDepth: .unbounded)
+    if choices.nestedWrite == .queuedAndDeclared {
+      flags.formUnion([.deliversEveryValue, .preservesValueOrderUnderReentrancy])
+    }
+    if choices.tokenRelease == .cancelsAndDeclared { flags.insert(.cancelsOnTokenDeinit) }
+    let recurses = choices.nestedWrite == .recursesSkippingOlder
+    return BackendCapabilities(
+      timing: .didSet, flags,
+      maxReentrancyDepth: recurses ? .bounded(Self.recursionBound) : .unbounded)
   }
+
+  /// How deep a recursing list declares that nested writes may go: each nests a broadcast on
+  /// the stack.
+  static let recursionBound = 256
 
   func makeSubject(initialValue: Int) -> OpenChoiceObservers {
     OpenChoiceObservers(initialValue, choices: choices)
@@ -257,6 +336,21 @@ struct OpenChoiceBackend: ObservationBackend {
       "the order observers are completed in",
       OpenChoiceBackend(choices: .init(completionOrder: .registration)),
       OpenChoiceBackend(choices: .init(completionOrder: .reverse))
+    ),
+    (
+      "a write made from a value callback, neither every value nor value order declared",
+      OpenChoiceBackend(choices: .init(nestedWrite: .queued)),
+      OpenChoiceBackend(choices: .init(nestedWrite: .recursesSkippingOlder))
+    ),
+    (
+      "a write after completion",
+      OpenChoiceBackend(choices: .init(valueAfterCompletion: .frozen)),
+      OpenChoiceBackend(choices: .init(valueAfterCompletion: .stored))
+    ),
+    (
+      "releasing the last reference to a token, cancelsOnTokenDeinit not declared",
+      OpenChoiceBackend(choices: .init(tokenRelease: .cancels)),
+      OpenChoiceBackend(choices: .init(tokenRelease: .keepsObserving))
     ),
   ]
 }
