@@ -282,7 +282,12 @@ package struct ReportColumn: Sendable {
   ) -> ReportColumn {
     ReportColumn(
       name, .integer(range), since: since, required: required,
-      value: { .integer($0[keyPath: path]) },
+      // An optional column left empty keeps its placeholder, which may lie outside `range`
+      // (no `cores` reads as 0): it is written back empty, so the text reads again.
+      value: { result in
+        let value = result[keyPath: path]
+        return required || range.contains(value) ? .integer(value) : nil
+      },
       store: { $0.result[keyPath: path] = $1.asInteger ?? 0 })
   }
 
