@@ -11,19 +11,11 @@ cd "$(dirname "$0")/.."
 seconds=${1:-15}
 shift || true
 scratch=$PWD/.build-fuzz
-# lld: gold stops with an internal error formatting the sanitizer runtime's warnings.
-toolset=$(mktemp)
-cat > "$toolset" <<JSON
-{
-  "schemaVersion": "1.0",
-  "swiftCompiler": { "extraCLIOptions": ["-sanitize=fuzzer,address"] },
-  "linker": { "path": "$(dirname "$(readlink -f "$(command -v swift)")")/ld.lld" }
-}
-JSON
+# The build CI's address sanitizer step shares (.ci/sanitizer-toolset.sh).
+toolset=$(.ci/sanitizer-toolset.sh "$scratch")
 swift build --toolset "$toolset" --scratch-path "$scratch" --disable-index-store \
   --product observatory-fuzz 2>&1 \
   | grep -v "Cannot export local symbol" | tail -n 3
-rm -f "$toolset"
 fuzzer=$scratch/debug/observatory-fuzz
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then

@@ -13,6 +13,14 @@ public struct ConformanceConfiguration: Sendable, Hashable {
   public var orderRounds: Int
   /// Seconds a concurrent scenario may take before it counts as a deadlock.
   public var timeout: TimeInterval
+  /// How many times fewer observers and cycles the volume rules make (MEM-05's 100,000 observe
+  /// and cancel cycles, MEM-07's 100 batches of 1,000 self-cancelling observers, SCALE-01's
+  /// 1,000 and 10,000 observers): 1, the rules as titled, by default. A sanitizer's pass makes
+  /// 10 times fewer: it looks for a bad access or a race on the paths a rule drives, which the
+  /// first thousand cycles drive as the hundred-thousandth does, and under the address
+  /// sanitizer those three rules were most of its pass. The 63, 64 and 65 observers around a
+  /// word mask are never divided.
+  public var volumeDivisor = 1
   /// Whether the rules run in a child process that may die: then ERR-02 performs the misuse
   /// a backend declares to trap (a trap ends the child, and the parent reports the pass).
   /// `false` in-process, where a trap would end the whole run.
@@ -35,6 +43,11 @@ public struct ConformanceConfiguration: Sendable, Hashable {
   /// Iterations of a THR rule that probes a backend not declaring `threadSafe`: 50. Such a
   /// backend usually breaks within a few; what the probe reports is what this short run saw.
   public static let concurrencyProbeIterations = 50
+
+  /// `count` observers or cycles of a volume rule, divided by ``volumeDivisor`` (at least 1).
+  ///
+  /// - Complexity: O(1).
+  public func volume(_ count: Int) -> Int { max(1, count / max(1, volumeDivisor)) }
 
   /// The default: 459 stochastic iterations, 5 order rounds, 10 s timeout.
   public static let standard = ConformanceConfiguration()

@@ -197,7 +197,7 @@ enum MemoryRules {
       let subject = context.subject(0)
       var canary: Canary? = Canary()
       weak let watched = canary
-      let cycles = 100_000
+      let cycles = context.configuration.volume(100_000)
       // Where releasing the token cancels, every third cycle only releases it: the registry
       // must end as empty as after cancels.
       let releases = context.has(.cancelsOnTokenDeinit)
@@ -267,7 +267,7 @@ enum MemoryRules {
       // Each observer cancels itself when it receives its batch's value: 100 batches of
       // 1,000, so that an asynchronous backend needs 100 deliveries, not 100,000.
       final class Holder { var token: AnyObservationToken? }
-      let batches = 100
+      let batches = context.configuration.volume(100)
       let batchSize = 1_000
       let releases = context.has(.cancelsOnTokenDeinit)
       var holders: [Holder] = []

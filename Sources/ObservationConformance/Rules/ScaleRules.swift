@@ -11,7 +11,8 @@ enum ScaleRules {
     ) { context in
       var verdict = Verdict()
       let everyValue = context.has(.deliversEveryValue)
-      for count in [1, 63, 64, 65, 1_000, 10_000] {
+      let sizes = [1, 63, 64, 65] + [1_000, 10_000].map(context.configuration.volume)
+      for count in sizes {
         let subject = context.subject(0)
         let received = Locked<[[Int]]>(Array(repeating: [], count: count))
         let tokens = (0..<count).map { index in
