@@ -1,6 +1,7 @@
 import ObservationBackends
 import ObservationCore
 import Synchronization
+import TestTraits
 
 @testable import ObservationConformance
 
@@ -16,9 +17,14 @@ import Synchronization
 /// gets them from the children before it (``ErasedRunObserver``): ERASE-01 compares the same
 /// outcomes without running the suite through the erased handles a second time.
 ///
-/// Under a sanitizer the stochastic rules run at a sanitizer's iterations
-/// (``SanitizerPass/suiteConfiguration``): that pass looks for memory errors and races, and the
-/// same reports at full strength are checked without it.
+/// The stochastic rules make ``ConformanceConfiguration/concurrencyProbeIterations`` iterations
+/// (``configuration``), as ``FixtureReports`` do; under a sanitizer, the sanitizer's
+/// configuration (``SanitizerPass/suiteConfiguration``). These backends are the catalogue's,
+/// and their THR rules at full strength (459 iterations, directly and through the erased
+/// handles) are held by the matrix: the README's `observatory conformance`, optimized and
+/// isolated, which CI runs afresh on every backend and holds to `Results/conformance.csv`. In
+/// this debug build, in process, those iterations on `dense-synchronized` were most of the
+/// suite's time on the backends written here (about 100 s of processor time).
 ///
 /// The first case that asks for a report starts its run as a task; the others await that task.
 /// The run itself is on a thread of its own (``ReportThreads``), so the cooperative threads stay
@@ -35,6 +41,16 @@ enum SharedReports {
   private struct Key: Hashable, Sendable {
     var backend: String
     var handles: Handles
+  }
+
+  /// The configuration the reports run with: a sanitizer's under a sanitizer, else the
+  /// standard one with ``ConformanceConfiguration/concurrencyProbeIterations`` of each
+  /// stochastic rule.
+  static var configuration: ConformanceConfiguration {
+    Sanitizer.address || Sanitizer.thread
+      ? SanitizerPass.suiteConfiguration
+      : ConformanceConfiguration(
+        stochasticIterations: ConformanceConfiguration.concurrencyProbeIterations)
   }
 
   private static let runs = Mutex<[Key: Task<ConformanceReport, Never>]>([:])
@@ -65,14 +81,25 @@ enum SharedReports {
     return await run.value
   }
 
+  /// The whole suite on `backend` at full strength, with the outcomes through its erased
+  /// handles (ERASE-01's) from a run at ``configuration``'s iterations: for a backend the
+  /// catalogue does not list, whose THR rules nothing else runs at full strength, at half the
+  /// cost of both runs at full strength.
+  ///
+  /// - Complexity: the whole suite on `backend`, directly and through its erased handles.
+  static func fullStrengthReport(of backend: some ObservationBackend) -> ConformanceReport {
+    runDirect(backend, knownThroughErasure: runErased(backend), configuration: .standard)
+  }
+
   private static func runErased<Backend: ObservationBackend>(
     _ backend: Backend
   ) -> ConformanceReport {
-    ConformanceSuite.run(ErasedBackend(backend), configuration: SanitizerPass.suiteConfiguration)
+    ConformanceSuite.run(ErasedBackend(backend), configuration: configuration)
   }
 
   private static func runDirect<Backend: ObservationBackend>(
-    _ backend: Backend, knownThroughErasure erased: ConformanceReport
+    _ backend: Backend, knownThroughErasure erased: ConformanceReport,
+    configuration: ConformanceConfiguration = configuration
   ) -> ConformanceReport {
     let known = Dictionary(
       uniqueKeysWithValues: erased.results.filter { !$0.rule.traits.contains(.suiteLevel) }.map {
@@ -80,7 +107,7 @@ enum SharedReports {
       })
     let observer = ErasedRunObserver(known: known, willRun: { _, _ in }, didRun: { _, _ in })
     return ErasedRunObserver.$current.withValue(observer) {
-      ConformanceSuite.run(backend, configuration: SanitizerPass.suiteConfiguration)
+      ConformanceSuite.run(backend, configuration: configuration)
     }
   }
 }
