@@ -59,7 +59,8 @@ struct DenseBackendConformanceTests {
 
   /// Every rule's outcome on `backend`, from the whole suite's report, as a third party runs
   /// it, at full strength: these variants are not in the catalogue, so no matrix holds their
-  /// THR rules at 459 iterations (``SharedReports/fullStrengthReport(of:)``). Under a sanitizer, each rule that stands alone, once, at the sanitizer's iterations
+  /// THR rules at 459 iterations (``SharedReports/fullStrengthReport(of:)``). Under a
+  /// sanitizer, each rule that stands alone, once, at the sanitizer's iterations
   /// (``SanitizerPass/configuration(for:)``): that pass looks for bad accesses on the paths the
   /// rules drive, and the suite-level rules would drive the same paths again (ERASE-01 reruns
   /// every rule through the erased handles), doubling the run; the run without a sanitizer

@@ -23,12 +23,8 @@ enum FixtureReports {
   /// The configuration the reports run with: the standard one, with
   /// ``ConformanceConfiguration/concurrencyProbeIterations`` of each stochastic rule and a
   /// tenth of the volume rules' cycles and observers.
-  static let configuration: ConformanceConfiguration = {
-    var configuration = ConformanceConfiguration(
-      stochasticIterations: ConformanceConfiguration.concurrencyProbeIterations)
-    configuration.volumeDivisor = 10
-    return configuration
-  }()
+  static let configuration = ConformanceConfiguration(
+    stochasticIterations: ConformanceConfiguration.concurrencyProbeIterations, volumeDivisor: 10)
 
   private static let runs = Mutex<[String: Task<ConformanceReport, Never>]>([:])
 

@@ -20,7 +20,7 @@ public struct ConformanceConfiguration: Sendable, Hashable {
   /// first thousand cycles drive as the hundred-thousandth does, and under the address
   /// sanitizer those three rules were most of its pass. The 63, 64 and 65 observers around a
   /// word mask are never divided.
-  public var volumeDivisor = 1
+  public var volumeDivisor: Int
   /// Whether the rules run in a child process that may die: then ERR-02 performs the misuse
   /// a backend declares to trap (a trap ends the child, and the parent reports the pass).
   /// `false` in-process, where a trap would end the whole run.
@@ -29,11 +29,12 @@ public struct ConformanceConfiguration: Sendable, Hashable {
   /// Creates a configuration.
   public init(
     stochasticIterations: Int = Self.iterationsForOnePercentInterleavings, orderRounds: Int = 5,
-    timeout: TimeInterval = 10
+    timeout: TimeInterval = 10, volumeDivisor: Int = 1
   ) {
     self.stochasticIterations = stochasticIterations
     self.orderRounds = orderRounds
     self.timeout = timeout
+    self.volumeDivisor = volumeDivisor
   }
 
   /// Iterations that catch a one-in-a-hundred interleaving with probability ≥ 0.99: the

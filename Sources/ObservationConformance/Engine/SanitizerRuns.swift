@@ -9,12 +9,8 @@ package enum SanitizerRuns {
   ///
   /// The volume rules make 10 times fewer cycles and observers
   /// (``ConformanceConfiguration/volumeDivisor``), for the same reason.
-  package static let configuration: ConformanceConfiguration = {
-    var configuration = ConformanceConfiguration(
-      stochasticIterations: ConformanceConfiguration.concurrencyProbeIterations)
-    configuration.volumeDivisor = 10
-    return configuration
-  }()
+  package static let configuration = ConformanceConfiguration(
+    stochasticIterations: ConformanceConfiguration.concurrencyProbeIterations, volumeDivisor: 10)
 
   /// Whether `kind`, from a run with ``configuration``, agrees with `pinned`, the outcome at
   /// full strength: the same kind, except that a stochastic rule pinned as failing may pass in
