@@ -8,7 +8,7 @@ import TestTraits
 /// `Tests/SanitizerPass`, which runs the rules with the same `SanitizerRuns`.)
 enum SanitizerPass {
   /// The configuration a rule runs with under a sanitizer: a THR rule makes
-  /// ``ConformanceConfiguration/concurrencyProbeIterations`` iterations instead of 459. Each
+  /// `SanitizerRuns.stochasticIterations` (20) iterations instead of 459. Each
   /// iteration drives the same concurrent paths, and a sanitizer reports a race or a bad access
   /// when it happens, not once in a hundred interleavings: the 459 iterations are for catching
   /// a rare wrong outcome, which the run without a sanitizer does. (Under the address

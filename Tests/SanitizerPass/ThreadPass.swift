@@ -3,10 +3,10 @@ import ObservationConformance
 import ObservationCore
 
 /// The thread sanitizer's pass: every concurrency rule on every thread-safe built-in backend,
-/// two at a time.
+/// `PassCases.width` at a time.
 ///
-/// Each THR rule runs as `SanitizerRuns` says: at `ConformanceConfiguration`'s
-/// `concurrencyProbeIterations` instead of 459, and a rule pinned as failing may pass in fewer
+/// Each THR rule runs as `SanitizerRuns` says: at its `stochasticIterations` (20) instead of
+/// 459, and a rule pinned as failing may pass in fewer
 /// iterations (its fault is rare); one pinned as passing must pass. The tests without a
 /// sanitizer hold every rule at full strength to the same matrix.
 enum ThreadPass {

@@ -8,7 +8,8 @@ import ObservationCore
 enum DifferentialRules {
   typealias Reactions = DifferentialScript.Reactions
 
-  /// Scripts per backend, and steps per script.
+  /// Scripts per backend (before ``ConformanceConfiguration/scriptDivisor``), and steps per
+  /// script.
   static let scripts = 60
   static let stepsPerScript = 120
 
@@ -24,6 +25,7 @@ enum DifferentialRules {
         + " turns only now and then, find the ones nobody did; the seed reproduces a failure."
     ) { context in
       let plan = ScriptPlan(context)
+      let scripts = context.configuration.scripts(Self.scripts)
       var verdict = Verdict()
       for index in 1...scripts {
         let seed = UInt64(index) &* 0x2545_F491_4F6C_DD1D
@@ -65,6 +67,7 @@ enum DifferentialRules {
       let declared = context.capabilities
       let synchronous = declared.has(.synchronousDelivery)
       let nestedWrites = Self.nestedWrites(declared)
+      let nestedScripts = context.configuration.scripts(Self.nestedScripts)
       var verdict = Verdict()
       for index in 1...nestedScripts {
         let seed = UInt64(index) &* 0xD1B5_4A32_D192_ED03
@@ -95,7 +98,8 @@ enum DifferentialRules {
     },
   ]
 
-  /// Nested-path scripts per backend, and steps per script.
+  /// Nested-path scripts per backend (before ``ConformanceConfiguration/scriptDivisor``), and
+  /// steps per script.
   static let nestedScripts = 40
   static let nestedStepsPerScript = 80
 
