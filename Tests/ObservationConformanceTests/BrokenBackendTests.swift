@@ -225,7 +225,8 @@ struct BrokenBackendTests {
     "Nested writes unsupported (depth 0) and reported as misuse: the nesting rules are n/a, ERR-03 holds it to the claim"
   )
   func forbiddenNestedWrites() throws {
-    let report = ConformanceSuite.run(MisuseReportingBackend(bound: 0, reports: true))
+    let report = ConformanceSuite.run(
+      MisuseReportingBackend(bound: 0, reports: true), configuration: FixtureReports.configuration)
     #expect(report.failures.map(\.rule.id) == [])
     for id: RuleID in ["REE-01", "REE-03", "ORD-03", "DEL-06", "REE-05"] {
       let outcome = try #require(report.outcome(of: id))
@@ -233,7 +234,8 @@ struct BrokenBackendTests {
       #expect(outcome.details.contains("nested writes unsupported"))
     }
     #expect(report.outcome(of: "ERR-03")?.kind == .passed)
-    let bounded = ConformanceSuite.run(MisuseReportingBackend(bound: 3, reports: true))
+    let bounded = ConformanceSuite.run(
+      MisuseReportingBackend(bound: 3, reports: true), configuration: FixtureReports.configuration)
     #expect(bounded.failures.map(\.rule.id) == [])
     #expect(bounded.outcome(of: "ERR-03")?.kind == .passed)
     #expect(bounded.outcome(of: "REE-01")?.kind == .passed)
@@ -245,7 +247,7 @@ struct BrokenBackendTests {
 
   @Test("Asynchronous per-write delivery declares itself without failing didSet or willSet")
   func asynchronousTiming() throws {
-    let report = ConformanceSuite.run(HoppingBackend())
+    let report = ConformanceSuite.run(HoppingBackend(), configuration: FixtureReports.configuration)
     #expect(report.failures.map(\.rule.id) == [])
     #expect(report.outcome(of: "META-01")?.kind == .passed)
     #expect(report.outcome(of: "DEL-05")?.kind == .passed)

@@ -18,7 +18,8 @@ import Synchronization
 /// they were most of what was left, about 2.5 s of processor time per fixture, directly and
 /// erased. A fixture's fault they catch (a handler parked, a registry that keeps tombstones)
 /// shows at the first thousand cycles as at the hundred-thousandth; the built-in backends run
-/// them at full volume, and the open points' twins do too, isolated.
+/// them at full volume. The open points' twins run isolated too, with their THR rules at full
+/// strength and the volume rules divided as here (`Tests/Fixtures/ConformanceFixtures`).
 enum FixtureReports {
   /// The configuration the reports run with: the standard one, with
   /// ``ConformanceConfiguration/concurrencyProbeIterations`` of each stochastic rule and a
