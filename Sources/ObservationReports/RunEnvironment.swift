@@ -10,7 +10,8 @@ public struct RunEnvironment: Equatable, Sendable {
   public var host: String
   /// The processor's model name.
   public var cpu: String
-  /// The processors this process may use.
+  /// The processors this process may use; 0 when the report does not say (the column is
+  /// optional, and left empty it reads as 0).
   public var cores: Int
   /// The operating system's name and version.
   public var os: String
@@ -22,6 +23,23 @@ public struct RunEnvironment: Equatable, Sendable {
   /// Which sweep wrote the row; `nil` when the report does not say: one of schema 4 or older,
   /// or one written by code other than a sweep.
   public var sweep: SweepKind?
+
+  /// The cores as a person reads them: `2 cores`, `1 core`, or `cores not recorded` where the
+  /// report does not say (``cores`` is 0).
+  ///
+  /// - Complexity: O(1).
+  public var coresText: String { Self.coresText(cores) }
+
+  /// `count` processors as a person reads them, as ``coresText`` says them.
+  ///
+  /// - Complexity: O(1).
+  public static func coresText(_ count: Int) -> String {
+    switch count {
+    case ...0: "cores not recorded"
+    case 1: "1 core"
+    default: "\(count) cores"
+    }
+  }
 
   /// Every field, as given.
   ///

@@ -41,6 +41,23 @@ struct ReportSeriesTests {
     #expect(all[0].name(among: all) == "vm (AMD EPYC, 2 cores)")
   }
 
+  @Test("A machine whose report leaves cores out says so, never '0 cores'")
+  func coresNotRecorded() {
+    var unsaid = Rows.environment
+    unsaid.cores = 0
+    var one = Rows.environment
+    one.cores = 1
+    let (base, candidate) = (Machine(unsaid), Machine(one))
+    #expect(base.description.hasSuffix(", cores not recorded)"), "\(base)")
+    #expect(candidate.description.hasSuffix(", 1 core)"), "\(candidate)")
+    #expect(
+      base.differences(toCandidate: candidate) == [
+        "cores not recorded in the base, 1 core in the candidate"
+      ])
+    #expect(!base.name(among: [base, candidate]).contains("0 cores"))
+    #expect(Machine(Rows.environment).description.hasSuffix(" cores)"))
+  }
+
   @Test(
     "A run given twice is one entry, and a quick sweep's report is left out beside the main job's")
   func mainJobOnce() throws {

@@ -195,7 +195,7 @@ struct CompareTests {
     let candidate = Rows.write(Self.report(environment: other))
     let message = try Self.refusal(["compare", base, candidate])
     #expect(message.contains("host 'host' in the base, 'elsewhere' in the candidate"))
-    #expect(message.contains("2 cores in the base, 64 in the candidate"))
+    #expect(message.contains("2 cores in the base, 64 cores in the candidate"))
     #expect(message.contains("--allow-other-machine"))
     var command = try Observatory.parseAsRoot(
       ["compare", base, candidate, "--allow-other-machine"])

@@ -174,7 +174,7 @@ enum StandaloneChartSVG {
     }
     let day = values { String($0.date.prefix { $0 != "T" }) }
     return "Measured at commit \(values(\.commit)) on \(day): \(values(\.host))"
-      + " (\(values(\.cpu)), \(values { "\($0.cores) cores" })), Swift \(values(\.swift))"
+      + " (\(values(\.cpu)), \(values(\.coresText))), Swift \(values(\.swift))"
       + " \(values(\.build)) build, \(chart.key.allocator.rawValue) allocator."
       + " Drawn by \(generator)."
   }

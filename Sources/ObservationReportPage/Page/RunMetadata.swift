@@ -19,7 +19,7 @@ enum RunMetadata {
       for text in texts where !seen.contains(text) { seen.append(text) }
       return seen.joined(separator: ", ")
     }
-    let cores = distinct(environments.map { "\($0.cores) cores" })
+    let cores = distinct(environments.map(\.coresText))
     let fields: [(String, String)] = [
       ("commit", values(\.commit)), ("date", values(\.date)), ("run", values(\.runID)),
       ("toolchain", "Swift " + values(\.swift) + ", " + values(\.build) + " build"),

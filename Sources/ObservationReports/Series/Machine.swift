@@ -24,7 +24,7 @@ public struct Machine: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// `vm (Intel(R) Xeon(R) Processor, 2 cores)`.
-  public var description: String { "\(host) (\(cpu), \(cores) cores)" }
+  public var description: String { "\(host) (\(cpu), \(RunEnvironment.coresText(cores)))" }
 
   /// The shortest name that tells this machine from the others: its host, then with its
   /// cores (`vm, 16 cores`), then in full.
@@ -33,7 +33,7 @@ public struct Machine: Hashable, Comparable, Sendable, CustomStringConvertible {
   public func name(among machines: [Machine]) -> String {
     if machines.filter({ $0.host == host }).count == 1 { return host }
     if machines.filter({ $0.host == host && $0.cores == cores }).count == 1 {
-      return "\(host), \(cores) cores"
+      return "\(host), \(RunEnvironment.coresText(cores))"
     }
     return description
   }
@@ -51,7 +51,9 @@ public struct Machine: Hashable, Comparable, Sendable, CustomStringConvertible {
       differences.append("CPU '\(cpu)' in the base, '\(other.cpu)' in the candidate")
     }
     if cores != other.cores {
-      differences.append("\(cores) cores in the base, \(other.cores) in the candidate")
+      differences.append(
+        "\(RunEnvironment.coresText(cores)) in the base, \(RunEnvironment.coresText(other.cores))"
+          + " in the candidate")
     }
     return differences
   }
