@@ -5,6 +5,10 @@
 public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
   /// `observe` calls the new handler once with the current value before it returns (or, with
   /// ``replaysOnLaterTurn``, on a later turn).
+  ///
+  /// An observer that subscribes during the delivery of a value may be replayed the stored value
+  /// or the value being delivered (they differ once a callback has queued a newer write); either
+  /// way it gets that value once, and every write after the one it was replayed.
   case replaysCurrentValue
   /// Qualifies ``replaysCurrentValue``: the replay arrives on a later turn, not before `observe`
   /// returns, as the first value the new observer receives: the value current when `observe`

@@ -133,7 +133,7 @@ struct BrokenBackendTests {
       ),
       (
         BrokenBackend(fault: .releaseDuringDeliveryIsDeferred), BrokenBackend(fault: nil),
-        "release its own token"
+        ", then release #"
       ),
       // Suite 1.6.0: what a backend reports about itself, its observer count after each step.
       (

@@ -33,6 +33,10 @@ struct OpenChoiceTwinTests {
           "a write to another subject made from a callback",
           TrampolineBackend(sharing: .perSubject), TrampolineBackend(sharing: .shared)
         ),
+        (
+          "a write still pending when an observer subscribes (asynchronous, coalescing)",
+          CoalescingTurnQueueBackend.twins.first, CoalescingTurnQueueBackend.twins.second
+        ),
       ]
 
   /// Every open point's twins.
@@ -82,6 +86,17 @@ struct OpenChoiceTwinTests {
       #expect(report.failures.map(\.rule.id) == [], "\(name): \(backend.name)")
       #expect(report.outcome(of: "DIFF-01")?.kind == .passed, "\(name): \(backend.name)")
     }
+  }
+
+  @Test(
+    "DIFF-01 subscribes from callbacks on a replaying backend and follows its replay (stored value or value under delivery): one that replays the value under delivery and then skips the writes queued before the subscription fails DIFF-01 alone"
+  )
+  func lateReplay() async throws {
+    let broken = await FixtureReports.report(
+      OpenChoiceBackend(choices: .init(replays: true, lateReplay: .valueInFlightSkippingQueued)))
+    #expect(broken.failures.map(\.rule.id) == ["DIFF-01"])
+    let details = try #require(broken.outcome(of: "DIFF-01")).details
+    #expect(details.contains("subscribe #"), "\(details)")
   }
 
   @Test(

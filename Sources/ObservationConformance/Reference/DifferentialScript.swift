@@ -107,12 +107,18 @@ enum DifferentialScript {
     /// the backend's order within each broadcast, so reactions need no order.
     static func exact(_ declared: BackendCapabilities, completable: Bool) -> Reactions {
       let immediate = declared.has(.immediateCancellation)
+      // A replay during delivery may send the stored value or the one in flight (SUB-02): the
+      // model follows the backend, telling the two apart by value, so such scripts write each
+      // value once. Not where duplicate writes are what a script exercises, nor with willSet
+      // timing, where the stored value precedes the one in flight (a point the model leaves).
+      let replays = declared.has(.replaysCurrentValue)
+      let followsReplays =
+        replays && declared.timing == .didSet && !declared.has(.suppressesDuplicates)
       return Reactions(
         writes: nestedWritesFit(declared), cancels: immediate,
         releases: immediate || !declared.has(.cancelsOnTokenDeinit),
-        // A replay during delivery may send the stored value or the one in flight (SUB-02).
-        subscribes: !declared.has(.replaysCurrentValue), completes: completable, delivers: false,
-        uniqueValues: false)
+        subscribes: !replays || followsReplays, completes: completable, delivers: false,
+        uniqueValues: followsReplays)
     }
 
     /// The reactions for the delivery properties (``DeliveryProperties``): asynchronous or

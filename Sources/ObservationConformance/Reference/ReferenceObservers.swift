@@ -97,6 +97,13 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
   /// Whether the completion being requested, during a delivery, runs its handlers when the
   /// delivery returns rather than at once; `nil` completes at once.
   var completionDeferred: (() -> Bool)?
+  /// Whether an observer that subscribes, with this label, during the broadcast of a write is
+  /// replayed that write's value rather than the stored value, where they differ (after a
+  /// queued nested write); `nil` replays the stored value. Either is allowed: such an observer
+  /// gets the value under delivery once (SUB-02) and every later write.
+  var replaysValueInFlight: ((_ label: Int, _ value: Int) -> Bool)?
+  /// The writes whose broadcasts are under way, innermost last.
+  private var inFlight: [(number: Int, value: Int)] = []
 
   init(_ initialValue: Int, semantics: Semantics) {
     stored = initialValue
@@ -144,6 +151,7 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
   /// stores after the one that made it.
   private func broadcast(_ write: (number: Int, value: Int), thenStores: Bool = false) {
     delivering += 1
+    inFlight.append(write)
     var called: Set<Int> = []
     // A completion made by a callback ends the broadcast: nothing after completion.
     while !completed {
@@ -155,6 +163,7 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
       called.insert(chosen.id)
       chosen.handler?(write.value)
     }
+    inFlight.removeLast()
     delivering -= 1
     if thenStores { stored = write.value }
     // Writes queued during it (a recursing backend's queue is empty), and a completion
@@ -190,13 +199,22 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
       onCompletion?()
       return token
     }
+    // The replay: the stored value, or the value under delivery where the backend gave that
+    // (the observer then gets every write after it, the queued ones too).
+    var replay = (number: writes, value: stored)
+    if semantics.replays, let current = inFlight.last, current.value != stored,
+      replaysValueInFlight?(nextLabel, current.value) == true
+    {
+      replay = current
+    }
     entries.append(
       Entry(
-        id: nextID, label: nextLabel, handler: handler, onCompletion: onCompletion, start: writes))
+        id: nextID, label: nextLabel, handler: handler, onCompletion: onCompletion,
+        start: replay.number))
     if semantics.replays {
       delivering += 1
       replaying += 1
-      handler(stored)
+      handler(replay.value)
       replaying -= 1
       delivering -= 1
       if delivering == 0 { drain() }

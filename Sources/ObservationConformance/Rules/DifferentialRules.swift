@@ -209,6 +209,12 @@ extension DifferentialRules {
       default: return candidates[0]
       }
     }
+    // An observer subscribed during a broadcast is replayed the stored value or the one under
+    // delivery: the model gives what the backend's replay gave.
+    reference.replaysValueInFlight = { label, value in
+      let next = expectedLog.comparedCount
+      return next < actual.count && actual[next] == .callback(observer: label, value: value)
+    }
     reference.completionOrder = followBackend
     if followingBackendOrder { reference.order = followBackend }
     DifferentialScript.run(

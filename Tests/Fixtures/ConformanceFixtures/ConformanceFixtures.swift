@@ -13,7 +13,8 @@ import ObservationCore
 /// (`gated-slow`) or deadlocks at 1,000 (`gated-deadlock`; see ``GatedObservers``), or that
 /// makes one of the choices the contract leaves open (`open-choice-…`, see
 /// ``OpenChoiceObservers``; `turn-queue-…`, see ``TurnQueueObservers``; `flushing…`, see
-/// ``FlushingObservers``; `trampoline-…`, see ``TrampolineObservers``), for the tool's tests,
+/// ``FlushingObservers``; `trampoline-…`, see ``TrampolineObservers``; `coalescing-turn-queue…`,
+/// see ``CoalescingTurnQueueObservers``), for the tool's tests,
 /// the one the request names (`--backend`). It is what a third party's own
 /// harness executable does with its backends.
 @main
@@ -41,6 +42,7 @@ enum ConformanceFixtures {
       FlushingBackend(cancelsThroughTheSubject: true),
     ]
     twins += TrampolineObservers.Sharing.allCases.map(TrampolineBackend.init)
+    twins += [CoalescingTurnQueueBackend.twins.first, CoalescingTurnQueueBackend.twins.second]
     backends += twins
     do {
       let request = try ConformanceChildRequest(arguments: arguments)

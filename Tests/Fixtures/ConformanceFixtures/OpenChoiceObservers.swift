@@ -16,6 +16,8 @@ final class OpenChoiceObservers: CompletableObservableValue {
     var replays = false
     /// A write made from a replay callback while no other delivery is under way.
     var replayWrite = ReplayWrite.queuedUntilReplayReturns
+    /// The replay to an observer that subscribes during a broadcast.
+    var lateReplay = LateReplay.storedValue
     /// A completion requested from a value callback.
     var callbackCompletion = CallbackCompletion.atOnce
     /// The order completion handlers run in.
@@ -27,12 +29,18 @@ final class OpenChoiceObservers: CompletableObservableValue {
     var valueAfterCompletion = ValueAfterCompletionPolicy.frozen
     /// What releasing the last reference to a token does, and whether it is declared.
     var tokenRelease = TokenRelease.cancelsAndDeclared
+    /// What a recursing list does with a write nested deeper than it declares.
+    var pastTheBound = PastTheBound.recurses
 
     /// The fixture's name: each choice that differs from the first of its kind.
     var name: String {
       var words = ["open-choice"]
       if replays { words.append("replaying") }
       if replays && replayWrite == .deliveredAtOnce { words.append("replay-write-at-once") }
+      if replays && lateReplay == .valueInFlight { words.append("late-replay-in-flight") }
+      if replays && lateReplay == .valueInFlightSkippingQueued {
+        words.append("late-replay-in-flight-skipping-queued")
+      }
       if callbackCompletion == .whenDeliveryReturns { words.append("deferred-completion") }
       if completionOrder == .reverse { words.append("reverse-completion") }
       switch nestedWrite {
@@ -46,6 +54,9 @@ final class OpenChoiceObservers: CompletableObservableValue {
       case .cancels: words.append("undeclared-release")
       case .keepsObserving: words.append("release-keeps-observing")
       }
+      if nestedWrite == .recursesSkippingOlder && pastTheBound == .storesWithoutDelivering {
+        words.append("silent-past-the-bound")
+      }
       return words.joined(separator: "-")
     }
   }
@@ -58,6 +69,21 @@ final class OpenChoiceObservers: CompletableObservableValue {
     /// `observe` is not a call that queues: the write is the outermost `set`, and delivers at
     /// once.
     case deliveredAtOnce
+  }
+
+  /// The replay to an observer that subscribes during the broadcast of a write. The two differ
+  /// once a callback has queued a newer write.
+  enum LateReplay: Hashable, Sendable {
+    /// The stored value (the newest write); the writes queued before it are not delivered to
+    /// it.
+    case storedValue
+    /// The value under delivery; every write after it, the queued ones too, is delivered to
+    /// it.
+    case valueInFlight
+    /// A fault: the value under delivery, but the writes queued before the subscription are not
+    /// delivered to it, as if it had been replayed the stored value. The observer misses them
+    /// and stays on an older value than the subject's.
+    case valueInFlightSkippingQueued
   }
 
   /// A completion requested from a value callback.
@@ -96,6 +122,16 @@ final class OpenChoiceObservers: CompletableObservableValue {
     case recursesSkippingOlder
   }
 
+  /// What a recursing list does with a write nested deeper than the bound it declares
+  /// (``OpenChoiceBackend/recursionBound``): the contract leaves it to the backend, and no rule
+  /// but ERR-02 and ERR-03 (for a backend that declares a trap or a report) nests that deep.
+  enum PastTheBound: Hashable, Sendable {
+    /// It recurses as at any depth, until the stack runs out.
+    case recurses
+    /// It stores the value and delivers it to nobody.
+    case storesWithoutDelivering
+  }
+
   /// What releasing the last reference to a token does.
   enum TokenRelease: Hashable, Sendable {
     /// It cancels, declaring `cancelsOnTokenDeinit`.
@@ -117,6 +153,7 @@ final class OpenChoiceObservers: CompletableObservableValue {
       self.handler = handler
       self.onCompletion = onCompletion
       self.start = start
+      latest = start
     }
   }
 
@@ -148,6 +185,8 @@ final class OpenChoiceObservers: CompletableObservableValue {
   private var completed = false
   /// A completion requested during a delivery, whose handlers run when it returns.
   private var completionPending = false
+  /// The writes whose broadcasts are under way, innermost last.
+  private var inFlight: [(number: Int, value: Int)] = []
 
   init(_ initialValue: Int, choices: Choices) {
     stored = initialValue
@@ -164,6 +203,11 @@ final class OpenChoiceObservers: CompletableObservableValue {
       stored = newValue
       writes += 1
       if choices.nestedWrite == .recursesSkippingOlder {
+        if choices.pastTheBound == .storesWithoutDelivering
+          && delivering > OpenChoiceBackend.recursionBound
+        {
+          return
+        }
         delivering += 1
         broadcast((writes, newValue))
         delivering -= 1
@@ -187,6 +231,8 @@ final class OpenChoiceObservers: CompletableObservableValue {
 
   private func broadcast(_ write: (number: Int, value: Int)) {
     // Observers appended meanwhile registered after the write (their start says so).
+    inFlight.append(write)
+    defer { inFlight.removeLast() }
     var index = 0
     while index < entries.count && !completed {
       let entry = entries[index]
@@ -219,7 +265,12 @@ final class OpenChoiceObservers: CompletableObservableValue {
   }
 
   private func register(_ handler: @escaping (Int) -> Void, onCompletion: (() -> Void)?) -> Token {
-    let entry = Entry(handler: handler, onCompletion: onCompletion, start: writes)
+    // The replay: the stored value, or (by choice, during a broadcast) the value under delivery.
+    var replay = (number: writes, value: stored)
+    if choices.replays && choices.lateReplay != .storedValue, let current = inFlight.last {
+      replay = (choices.lateReplay == .valueInFlight ? current.number : writes, current.value)
+    }
+    let entry = Entry(handler: handler, onCompletion: onCompletion, start: replay.number)
     let token = Token(
       owner: self, entry: entry, cancelsOnRelease: choices.tokenRelease != .keepsObserving)
     if completed {
@@ -233,7 +284,7 @@ final class OpenChoiceObservers: CompletableObservableValue {
     switch choices.replayWrite {
     case .queuedUntilReplayReturns:
       delivering += 1
-      handler(stored)
+      handler(replay.value)
       delivering -= 1
       if delivering == 0 && !pending.isEmpty && !completed {
         deliverPending()
@@ -241,7 +292,7 @@ final class OpenChoiceObservers: CompletableObservableValue {
         deliveryReturned()
       }
     case .deliveredAtOnce:
-      handler(stored)
+      handler(replay.value)
     }
     return token
   }
@@ -328,6 +379,11 @@ struct OpenChoiceBackend: ObservationBackend {
       OpenChoiceBackend(choices: .init(replays: true, replayWrite: .deliveredAtOnce))
     ),
     (
+      "the replay to an observer subscribed during the delivery of a write",
+      OpenChoiceBackend(choices: .init(replays: true, lateReplay: .storedValue)),
+      OpenChoiceBackend(choices: .init(replays: true, lateReplay: .valueInFlight))
+    ),
+    (
       "a completion requested from a value callback",
       OpenChoiceBackend(choices: .init(callbackCompletion: .atOnce)),
       OpenChoiceBackend(choices: .init(callbackCompletion: .whenDeliveryReturns))
@@ -346,6 +402,12 @@ struct OpenChoiceBackend: ObservationBackend {
       "a write after completion",
       OpenChoiceBackend(choices: .init(valueAfterCompletion: .frozen)),
       OpenChoiceBackend(choices: .init(valueAfterCompletion: .stored))
+    ),
+    (
+      "a write nested deeper than the declared bound",
+      OpenChoiceBackend(choices: .init(nestedWrite: .recursesSkippingOlder)),
+      OpenChoiceBackend(
+        choices: .init(nestedWrite: .recursesSkippingOlder, pastTheBound: .storesWithoutDelivering))
     ),
     (
       "releasing the last reference to a token, cancelsOnTokenDeinit not declared",
