@@ -100,6 +100,20 @@ struct OpenChoiceTwinTests {
   }
 
   @Test(
+    "A recursing willSet list whose outer write stores its value after a callback's newer write ends on an older value: REE-03 and DIFF-01 fail it"
+  )
+  func willSetStoreAfterNestedWrite() async throws {
+    let broken = await FixtureReports.report(
+      OpenChoiceBackend(
+        choices: .init(
+          nestedWrite: .recursesSkippingOlder, willSet: true, storesOuterValueLast: true)))
+    let failed = Set(broken.failures.map(\.rule.id))
+    #expect(failed.isSuperset(of: ["REE-02", "REE-03", "DIFF-01"]), "\(failed.sorted())")
+    let details = try #require(broken.outcome(of: "DIFF-01")).details
+    #expect(details.contains("get returns the last value set"), "\(details)")
+  }
+
+  @Test(
     "A backend that declares cancelsOnLaterTurn but lets a write made after the cancel returned reach the observer fails DIFF-01 and CAN-02, naming the write"
   )
   func cancelOnItsOwnTurn() async throws {

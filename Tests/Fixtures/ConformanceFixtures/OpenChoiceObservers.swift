@@ -31,10 +31,21 @@ final class OpenChoiceObservers: CompletableObservableValue {
     var tokenRelease = TokenRelease.cancelsAndDeclared
     /// What a recursing list does with a write nested deeper than it declares.
     var pastTheBound = PastTheBound.recurses
+    /// Whether callbacks run after the store (`didSet`) or before it (`willSet`). With willSet, a
+    /// write made from a callback is stored before its `set` returns (REE-05): a queued one at
+    /// once (and the outer write's store, after its callbacks, comes before the queued write's
+    /// callbacks, which read the outer value), a recursing one after its own callbacks (which
+    /// read the value before it); the outer write then stores only if no newer write was made.
+    var willSet = false
+    /// A fault, with willSet and recursion: the outer write stores its value after its callbacks
+    /// even when one of them made a newer write, so the subject ends on an older value.
+    var storesOuterValueLast = false
 
     /// The fixture's name: each choice that differs from the first of its kind.
     var name: String {
       var words = ["open-choice"]
+      if willSet { words.append("will-set") }
+      if storesOuterValueLast { words.append("storing-outer-value-last") }
       if replays { words.append("replaying") }
       if replays && replayWrite == .deliveredAtOnce { words.append("replay-write-at-once") }
       if replays && lateReplay == .valueInFlight { words.append("late-replay-in-flight") }
@@ -200,21 +211,28 @@ final class OpenChoiceObservers: CompletableObservableValue {
         if choices.valueAfterCompletion == .stored { stored = newValue }
         return
       }
-      stored = newValue
       writes += 1
+      let number = writes
       if choices.nestedWrite == .recursesSkippingOlder {
+        if !choices.willSet { stored = newValue }
         if choices.pastTheBound == .storesWithoutDelivering
           && delivering > OpenChoiceBackend.recursionBound
         {
+          stored = newValue
           return
         }
         delivering += 1
-        broadcast((writes, newValue))
+        broadcast((number, newValue))
         delivering -= 1
+        if choices.willSet && (writes == number || choices.storesOuterValueLast) {
+          stored = newValue
+        }
         deliveryReturned()
         return
       }
-      pending.append((writes, newValue))
+      // With willSet, only a write made from a callback stores before its callbacks (REE-05).
+      if !choices.willSet || delivering > 0 { stored = newValue }
+      pending.append((number, newValue))
       guard delivering == 0 else { return }
       deliverPending()
     }
@@ -223,7 +241,11 @@ final class OpenChoiceObservers: CompletableObservableValue {
   /// Delivers the queued writes, as the outermost call.
   private func deliverPending() {
     delivering += 1
-    while !pending.isEmpty && !completed { broadcast(pending.removeFirst()) }
+    while !pending.isEmpty && !completed {
+      let write = pending.removeFirst()
+      broadcast(write)
+      if choices.willSet { stored = write.value }
+    }
     pending.removeAll()
     delivering -= 1
     deliveryReturned()
@@ -359,7 +381,7 @@ struct OpenChoiceBackend: ObservationBackend {
     if choices.tokenRelease == .cancelsAndDeclared { flags.insert(.cancelsOnTokenDeinit) }
     let recurses = choices.nestedWrite == .recursesSkippingOlder
     return BackendCapabilities(
-      timing: .didSet, flags,
+      timing: choices.willSet ? .willSet : .didSet, flags,
       maxReentrancyDepth: recurses ? .bounded(Self.recursionBound) : .unbounded)
   }
 
@@ -402,6 +424,11 @@ struct OpenChoiceBackend: ObservationBackend {
       "a write after completion",
       OpenChoiceBackend(choices: .init(valueAfterCompletion: .frozen)),
       OpenChoiceBackend(choices: .init(valueAfterCompletion: .stored))
+    ),
+    (
+      "when a willSet list stores a write made from a callback",
+      OpenChoiceBackend(choices: .init(willSet: true)),
+      OpenChoiceBackend(choices: .init(nestedWrite: .recursesSkippingOlder, willSet: true))
     ),
     (
       "a write nested deeper than the declared bound",
