@@ -20,6 +20,10 @@ struct OpenChoiceTwinTests {
           TurnQueueBackend.twins.first, TurnQueueBackend.twins.second
         ),
         (
+          "which value a replay on a later turn carries",
+          TurnQueueBackend.laterReplayTwins.first, TurnQueueBackend.laterReplayTwins.second
+        ),
+        (
           "values still waiting when an asynchronous backend completes",
           TurnQueueCompletableBackend(completion: .dropsWaitingWrites),
           TurnQueueCompletableBackend(completion: .deliversWaitingWritesFirst)

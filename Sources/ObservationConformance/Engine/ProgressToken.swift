@@ -9,16 +9,23 @@ import ObservationCore
 final class ProgressToken: ObservationToken {
   /// The backend's token; `nil` once released.
   private var base: AnyObservationToken?
+  /// What a cancel or the release tells the rule's bookkeeping: the observation ended.
+  private let onEnd: (() -> Void)?
 
-  init(_ base: AnyObservationToken) { self.base = base }
+  init(_ base: AnyObservationToken, onEnd: (() -> Void)? = nil) {
+    self.base = base
+    self.onEnd = onEnd
+  }
 
   func cancel() {
     RuleProgress.step()
     base?.cancel()
+    onEnd?()
     RuleProgress.step()
   }
 
   deinit {
+    onEnd?()
     RuleProgress.step()
     // Released here rather than after `deinit`, so that the backend's own release (a cancel,
     // for most) is followed by a step too.

@@ -43,6 +43,24 @@ final class RuleContext: @unchecked Sendable {
 }
 
 extension RuleContext {
+  /// Forgets what `recorder` saw so far, as a rule does once its observers are registered. A
+  /// backend that replays on a later turn is first given its turns until every replay the
+  /// rule's observers are owed has arrived (``LaterReplays``), so that such a replay is
+  /// forgotten as one made before `observe` returned is, not counted among the values of the
+  /// rule's own writes.
+  func forget<Value>(_ recorder: Recorder<Value>) {
+    takeReplays()
+    recorder.reset()
+  }
+
+  /// Gives a backend that replays on a later turn its turns until every replay the rule's
+  /// observers are owed has arrived (``LaterReplays``); for any other backend, returns at once.
+  /// A rule that counts callbacks itself calls it before it starts counting.
+  func takeReplays() {
+    let replays = ledger.laterReplays
+    if replays.areOwed { settle(until: { !replays.areOwed }) }
+  }
+
   /// For a backend without synchronous delivery, lets its deliveries run until `condition`
   /// holds (up to `timeout`, ten seconds unless a rule knows a backlog may be ahead), then a
   /// little longer, so that a late extra delivery is seen too; for a synchronous backend,

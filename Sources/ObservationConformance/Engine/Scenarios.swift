@@ -80,7 +80,7 @@ enum Scenarios {
           }
         })
     }
-    recorder.reset()
+    context.forget(recorder)
     subject.value = 1
     let total = 1 + writers.values.map(\.count).reduce(0, +)
     context.settle {
@@ -102,7 +102,7 @@ enum Scenarios {
     let subject = context.subject(0)
     let recorder = Recorder<Int>()
     let tokens = (1...2).map { subject.observe(recorder.handler($0, reading: subject)) }
-    recorder.reset()
+    context.forget(recorder)
     for value in 1...10 { subject.value = value }
     context.settle { (1...2).allSatisfy { recorder.values(of: $0).last == 10 } }
     withExtendedLifetime(tokens) {}

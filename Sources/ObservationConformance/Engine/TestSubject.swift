@@ -35,6 +35,9 @@ final class TestSubject<Value> {
   let misuseReporting: (any MisuseReporting)?
   /// A read-only handle from the subject type's own `eraseToAnyObservable()`.
   let makeReadOnly: () -> AnyObservable<Value>
+  /// Whether the subject replays on a later turn: each registration then owes the ledger its
+  /// replay (``LaterReplays``).
+  let replaysLater: Bool
 
   init<S: ObservableValue>(_ subject: S, ledger: TokenLedger = TokenLedger())
   where S.Value == Value {
@@ -71,6 +74,7 @@ final class TestSubject<Value> {
       makeInput = { erased.input }
       makeReadOnly = { erased.readOnly }
       misuseReporting = erased.misuseReporting
+      replaysLater = erased.readOnly.replaysLater
       return
     }
     get = { RuleProgress.stepping(subject.value) }
@@ -111,6 +115,7 @@ final class TestSubject<Value> {
     makeInput = { subject.eraseToInput() }
     makeReadOnly = { subject.eraseToAnyObservable() }
     misuseReporting = subject as? any MisuseReporting
+    replaysLater = subject.replaysLater
   }
 
   private static func completionParts<C: CompletableObservableValue>(
@@ -169,18 +174,38 @@ final class TestSubject<Value> {
   func observe(_ handler: @escaping (Value) -> Void) -> AnyObservationToken {
     RuleProgress.step()
     defer { RuleProgress.step() }
-    return ledger.track(observeClosure(Self.stepping(handler)))
+    return Self.register(handler, ledger: ledger, replaysLater: replaysLater, with: observeClosure)
   }
 
   var observeWithCompletion:
     ((@escaping (Value) -> Void, @escaping () -> Void) -> AnyObservationToken)?
   {
     guard let raw = rawObserveWithCompletion else { return nil }
-    return { [ledger] handler, completion in
+    return { [ledger, replaysLater] handler, completion in
       RuleProgress.step()
       defer { RuleProgress.step() }
-      return ledger.track(raw(Self.stepping(handler), Self.stepping(completion)))
+      return Self.register(handler, ledger: ledger, replaysLater: replaysLater) {
+        raw($0, Self.stepping(completion))
+      }
     }
+  }
+
+  /// Registers `handler` through `observe`, each callback a step, and tracks the token; where
+  /// the subject replays on a later turn, the registration owes the ledger its replay until its
+  /// first callback or its end.
+  private static func register(
+    _ handler: @escaping (Value) -> Void, ledger: TokenLedger, replaysLater: Bool,
+    with observe: (@escaping (Value) -> Void) -> AnyObservationToken
+  ) -> AnyObservationToken {
+    guard replaysLater else { return ledger.track(observe(stepping(handler))) }
+    let replays = ledger.laterReplays
+    let registration = replays.owe()
+    let token = observe(
+      stepping { value in
+        replays.settle(registration)
+        handler(value)
+      })
+    return ledger.track(token, onEnd: { replays.settle(registration) })
   }
 
   var observeWillChange: ((@escaping () -> Void) -> AnyObservationToken)? {
@@ -199,11 +224,13 @@ final class TestSubject<Value> {
 final class TokenLedger: @unchecked Sendable {
   private struct Entry { weak var token: AnyObservationToken? }
   private let entries = Locked<[Entry]>([])
+  /// The replays the rule's observers are owed by a subject that replays on a later turn.
+  let laterReplays = LaterReplays()
 
   /// Remembers `token` and returns it as the rule is to hold it: its cancel and its release are
-  /// steps of the rule (``ProgressToken``).
-  func track(_ token: AnyObservationToken) -> AnyObservationToken {
-    let held = AnyObservationToken(ProgressToken(token))
+  /// steps of the rule (``ProgressToken``), and each runs `onEnd`.
+  func track(_ token: AnyObservationToken, onEnd: (() -> Void)? = nil) -> AnyObservationToken {
+    let held = AnyObservationToken(ProgressToken(token, onEnd: onEnd))
     entries.withLock { $0.append(Entry(token: held)) }
     return held
   }

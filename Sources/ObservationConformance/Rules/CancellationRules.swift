@@ -15,7 +15,7 @@ enum CancellationRules {
       subject.value = 1
       context.settle { recorder.values(of: 1).last == 1 }
       token.cancel()
-      recorder.reset()
+      context.forget(recorder)
       for value in 2...5 { subject.value = value }
       context.drain()
       verdict.expectEqual(
@@ -36,7 +36,7 @@ enum CancellationRules {
       subject.value = 1
       withExtendedLifetime(token) {}
       token = nil
-      recorder.reset()
+      context.forget(recorder)
       subject.value = 2
       context.drain()
       if context.has(.cancelsOnLaterTurn) {
@@ -70,7 +70,7 @@ enum CancellationRules {
       tokens[2]!.cancel()
       tokens[0] = nil
       tokens[2] = nil
-      recorder.reset()
+      context.forget(recorder)
       subject.value = 1
       context.settle { recorder.count >= 2 }
       verdict.expect(
@@ -79,7 +79,7 @@ enum CancellationRules {
         expected: "observers 1 and 3 called once each",
         observed: "observers called: \(recorder.callOrder)")
       tokens[1]!.cancel()
-      recorder.reset()
+      context.forget(recorder)
       subject.value = 2
       context.settle { recorder.count >= 1 }
       verdict.expectEqual(recorder.callOrder, [3], "then cancel #1, set 2 (observers called)")
@@ -98,6 +98,7 @@ enum CancellationRules {
       let shared: (Int) -> Void = { _ in calls += 1 }
       let tokens = (0..<3).map { _ in subject.observe(shared) }
       tokens[1].cancel()
+      context.takeReplays()
       calls = 0
       subject.value = 1
       context.settle { calls >= 2 }
@@ -105,7 +106,7 @@ enum CancellationRules {
         calls, 2, "one closure observed 3 times, cancel the 2nd, set 1 (callbacks)")
       let recorder = Recorder<Int>()
       let late = subject.observe(recorder.handler(7))
-      recorder.reset()
+      context.forget(recorder)
       calls = 0
       subject.value = 2
       context.settle { calls >= 2 && recorder.count >= 1 }
@@ -133,7 +134,7 @@ enum CancellationRules {
             }))
       }
       context.drain()
-      recorder.reset()
+      context.forget(recorder)
       armed = true
       subject.value = 1
       context.settle { recorder.count >= 5 }
@@ -169,13 +170,13 @@ enum CancellationRules {
             }))
       }
       context.drain()
-      recorder.reset()
+      context.forget(recorder)
       armed = true
       subject.value = 1
       context.settle { recorder.count >= 1 }
       let firstRound = recorder.callOrder
       armed = false
-      recorder.reset()
+      context.forget(recorder)
       subject.value = 2
       context.settle { recorder.count >= 1 }
       subject.value = 3
@@ -264,7 +265,7 @@ enum CancellationRules {
       tokens += (4..<6).map { subject.observe(recorder.handler($0)) }
       tokens[1]!.cancel()
       tokens[1] = nil
-      recorder.reset()
+      context.forget(recorder)
       subject.value = 1
       context.settle { recorder.count >= 5 }
       context.drain()

@@ -14,7 +14,7 @@ enum DeliveryRules {
       let subject = context.subject(0)
       let recorder = Recorder<Int>()
       let tokens = (1...3).map { subject.observe(recorder.handler($0)) }
-      recorder.reset()
+      context.forget(recorder)
       for value in 1...100 { subject.value = value }
       context.settle { (1...3).allSatisfy { recorder.values(of: $0).last == 100 } }
       for id in 1...3 {
@@ -36,7 +36,7 @@ enum DeliveryRules {
       let subject = context.subject(0)
       let recorder = Recorder<Int>()
       let tokens = (1...3).map { subject.observe(recorder.handler($0)) }
-      recorder.reset()
+      context.forget(recorder)
       let script = [5, 3, 9, 9, 1, 4, 4, 8, 2, 7]
       for value in script { subject.value = value }
       context.settle { (1...3).allSatisfy { recorder.values(of: $0).last == 7 } }
@@ -61,7 +61,7 @@ enum DeliveryRules {
       let subject = context.subject(0)
       let recorder = Recorder<Int>()
       let token = subject.observe(recorder.handler(1))
-      recorder.reset()
+      context.forget(recorder)
       for value in 1...200 { subject.value = value }
       context.settle { recorder.values(of: 1).last == 200 }
       let values = recorder.values(of: 1)
@@ -83,7 +83,7 @@ enum DeliveryRules {
       let subject = context.subject(0)
       let recorder = Recorder<Int>()
       let token = subject.observe(recorder.handler(1))
-      recorder.reset()
+      context.forget(recorder)
       let script = [11, 22, 33, 44, 55]
       for value in script { subject.value = value }
       context.settle { recorder.values(of: 1).last == 55 }

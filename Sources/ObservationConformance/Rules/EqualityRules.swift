@@ -87,16 +87,16 @@ enum EqualityRules {
       let subject = context.subject(0)
       let recorder = Recorder<Int>()
       let token = subject.observe(recorder.handler(1))
-      recorder.reset()
+      context.forget(recorder)
       subject.value += 1
       context.settle { recorder.count >= 1 }
       let viaGetSet = recorder.values(of: 1)
-      recorder.reset()
+      context.forget(recorder)
       subject.modify { $0 += 1 }
       context.settle { recorder.count >= 1 }
       let inPlace = recorder.values(of: 1)
       let afterInPlace = subject.value
-      recorder.reset()
+      context.forget(recorder)
       subject.value = 3
       context.settle { recorder.count >= 1 }
       let plain = recorder.values(of: 1)
@@ -138,7 +138,7 @@ enum EqualityRules {
       if context.has(.replaysCurrentValue) {
         verdict.expectEqual(recorder.values(of: 1), [5], "set 5 twice, then observe (replay)")
       }
-      recorder.reset()
+      context.forget(recorder)
       subject.value = 6
       context.settle { recorder.count >= 1 }
       verdict.expectEqual(recorder.values(of: 1), [6], "then set 6 (values)")

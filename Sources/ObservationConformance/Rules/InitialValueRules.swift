@@ -62,7 +62,7 @@ enum InitialValueRules {
       let recorder = Recorder<Int>()
       let existing = (1...3).map { subject.observe(recorder.handler($0)) }
       context.settle { (1...3).allSatisfy { !recorder.values(of: $0).isEmpty } }
-      recorder.reset()
+      context.forget(recorder)
       let late = subject.observe(recorder.handler(9))
       context.settle { recorder.count >= 1 }
       verdict.expectEqual(

@@ -34,7 +34,7 @@ extension MemoryRules {
       }
       canary = nil
       context.drain()
-      recorder.reset()
+      context.forget(recorder)
       subject!.value = 1
       subject!.value = 2
       let pending = recorder.count == 0

@@ -10,7 +10,7 @@ enum MemoryRules {
   ) {
     let recorder = Recorder<Int>()
     let token = subject.observe(recorder.handler(1))
-    recorder.reset()
+    context.forget(recorder)
     subject.value = value
     context.settle(until: { recorder.count >= 1 }, timeout: .seconds(120))
     verdict.expectEqual(
@@ -54,7 +54,7 @@ enum MemoryRules {
     other = nil
     let bystander = Recorder<Int>()
     let kept = subject.observe(bystander.handler(3))
-    bystander.reset()
+    context.forget(bystander)
     subject.value = 1
     context.settle { released.withLock { $0 } && bystander.count >= 1 }
     context.drain()

@@ -115,7 +115,7 @@ enum MetaRules {
       let subject = context.subject(0)
       let recorder = Recorder<Int>()
       let tokens = (0..<40).map { subject.observe(recorder.handler($0)) }
-      recorder.reset()
+      context.forget(recorder)
       subject.value = 1
       context.settle { recorder.count >= 40 }
       verdict.expect(

@@ -17,7 +17,7 @@ enum OrderRules {
         let subject = context.subject(0)
         let recorder = Recorder<Int>()
         let tokens = (0..<observers).map { subject.observe(recorder.handler($0)) }
-        recorder.reset()
+        context.forget(recorder)
         subject.value = round
         context.settle { recorder.count >= observers }
         let order = recorder.callOrder
@@ -40,7 +40,7 @@ enum OrderRules {
       let subject = context.subject(0)
       let recorder = Recorder<Int>()
       let tokens = (1...3).map { subject.observe(recorder.handler($0)) }
-      recorder.reset()
+      context.forget(recorder)
       for value in 1...1000 { subject.value = value }
       context.settle { recorder.values(of: 3).last == 1000 }
       for id in 1...3 {

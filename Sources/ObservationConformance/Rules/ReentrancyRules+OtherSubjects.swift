@@ -54,7 +54,7 @@ extension ReentrancyRules {
         b.observe(reacting(2) { set(a, 0, 2) }),
       ]
       context.drain()
-      recorder.reset()
+      context.forget(recorder)
       calls.withLock { $0 = [0, 0, 0] }
       armed.withLock { $0 = true }
       set(a, 0, 1)

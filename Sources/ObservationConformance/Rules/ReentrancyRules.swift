@@ -18,7 +18,7 @@ enum ReentrancyRules {
             if id == 0 && value == 1 { subject.value = 2 }
           })
       }
-      recorder.reset()
+      context.forget(recorder)
       subject.value = 1
       context.settle { (0..<3).allSatisfy { recorder.values(of: $0).contains(2) } }
       for id in 0..<3 {

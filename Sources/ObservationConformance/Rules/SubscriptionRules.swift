@@ -132,7 +132,7 @@ enum SubscriptionRules {
       verdict.expectEqual(
         tokens.count, 11,
         "observer k subscribes observer k+1 from its callback, up to 10 (observers registered)")
-      recorder.reset()
+      context.forget(recorder)
       subject.value = 1000
       context.settle { recorder.count >= 11 }
       verdict.expect(

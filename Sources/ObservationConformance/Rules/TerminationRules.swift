@@ -17,7 +17,7 @@ enum TerminationRules {
       var verdict = Verdict()
       let recorder = Recorder<Int>()
       let token = observe(recorder.handler(1)) {}
-      recorder.reset()
+      context.forget(recorder)
       complete()
       for mutation in subject.mutations { mutation.apply(5) }
       context.drain()

@@ -57,7 +57,7 @@ enum ThreadRules {
           reached[value / 10_000].raise(to: value % 10_000)
           delivered.count.add(1, ordering: .sequentiallyConsistent)
         }
-        recorder.reset()
+        context.forget(recorder)
         let shared = Unchecked(subject)
         let finished = runConcurrently(threads: threads, timeout: context.configuration.timeout) {
           thread in

@@ -73,7 +73,7 @@ enum TimingRules {
       let recorder = Recorder<Int>()
       let token = subject.observe(recorder.handler(1))
       context.drain()
-      recorder.reset()
+      context.forget(recorder)
       subject.value = 1
       subject.value = 2
       subject.value = 3

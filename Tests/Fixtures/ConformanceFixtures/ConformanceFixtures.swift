@@ -34,6 +34,7 @@ enum ConformanceFixtures {
       twins.append(TurnQueueBackend(removal: removal))
     }
     twins.append(TurnQueueBackend.twins.first)
+    twins += [TurnQueueBackend.laterReplayTwins.first, TurnQueueBackend.laterReplayTwins.second]
     for completion in TurnQueueCompletableObservers.Completion.allCases {
       twins.append(TurnQueueCompletableBackend(completion: completion))
     }

@@ -5,7 +5,8 @@ import ObservationCore
 /// What a cancel does to the writes already waiting is its ``Removal``.
 ///
 /// These are the twins of the open point "values in flight at a cancel" on an asynchronous
-/// backend, and a broken backend that declares the second choice.
+/// backend, and a broken backend that declares the second choice; with a ``LaterReplay``, the
+/// twins of "which value a replay on a later turn carries".
 final class TurnQueueObservers: ObservableValue, CancelsByID {
   enum Removal: String, CaseIterable, Sendable {
     /// A cancel takes the observer out of the registry and out of every waiting write: nothing
@@ -21,6 +22,15 @@ final class TurnQueueObservers: ObservableValue, CancelsByID {
     case removesOnItsTurn
   }
 
+  /// Which value `observe`'s replay, made on the next turn, carries.
+  enum LaterReplay: String, CaseIterable, Sendable {
+    /// The value current when `observe` began; every write made after it follows.
+    case valueAtObserve
+    /// The value current when the replay's turn comes; the writes made between `observe` and
+    /// that turn are not delivered to the new observer (the replay carries their outcome).
+    case valueAtItsTurn
+  }
+
   typealias Token = TurnQueueToken<TurnQueueObservers>
 
   /// The handlers a waiting write will call, by observer, and the order to call them in.
@@ -30,6 +40,7 @@ final class TurnQueueObservers: ObservableValue, CancelsByID {
   }
 
   let removal: Removal
+  let replay: LaterReplay?
   private let queue: TurnQueue
   private var stored: Int
   private var handlers: [Int: (Int) -> Void] = [:]
@@ -38,12 +49,18 @@ final class TurnQueueObservers: ObservableValue, CancelsByID {
   /// The writes still waiting for their turn (or under way), by number. The subject owns them,
   /// so that its death releases every handler they hold.
   private var waiting: [Int: Recipients] = [:]
+  /// The last write each observer's replay at its turn carried (``LaterReplay/valueAtItsTurn``):
+  /// that write and the ones before it are not delivered to it again.
+  private var replayedThrough: [Int: Int] = [:]
 
-  init(_ initialValue: Int, queue: TurnQueue, removal: Removal) {
+  init(_ initialValue: Int, queue: TurnQueue, removal: Removal, replay: LaterReplay? = nil) {
     stored = initialValue
     self.queue = queue
     self.removal = removal
+    self.replay = replay
   }
+
+  var replaysLater: Bool { replay != nil }
 
   var value: Int {
     get { stored }
@@ -60,7 +77,7 @@ final class TurnQueueObservers: ObservableValue, CancelsByID {
   /// reaches the rest of the broadcast too, where the removal takes it out of waiting writes.
   private func deliver(_ write: Int, _ value: Int) {
     guard let order = waiting[write]?.order else { return }
-    for id in order {
+    for id in order where replayedThrough[id].map({ $0 < write }) ?? true {
       if let handler = waiting[write]?.handlers[id] { handler(value) }
     }
     waiting[write] = nil
@@ -68,14 +85,31 @@ final class TurnQueueObservers: ObservableValue, CancelsByID {
 
   func observe(_ handler: @escaping (Int) -> Void) -> Token {
     nextID += 1
-    handlers[nextID] = handler
-    return Token(owner: self, id: nextID)
+    let id = nextID
+    handlers[id] = handler
+    if replay != nil {
+      let atObserve = stored
+      queue.schedule { [weak self] in self?.replay(id, valueAtObserve: atObserve) }
+    }
+    return Token(owner: self, id: id)
+  }
+
+  /// The replay's turn: nothing for an observer cancelled meanwhile.
+  private func replay(_ id: Int, valueAtObserve: Int) {
+    guard let handler = handlers[id] else { return }
+    switch replay {
+    case .valueAtItsTurn?:
+      replayedThrough[id] = writes
+      handler(stored)
+    default: handler(valueAtObserve)
+    }
   }
 
   func cancel(_ id: Int) {
     switch removal {
     case .dropsPendingWrites:
       handlers[id] = nil
+      replayedThrough[id] = nil
       for write in waiting.keys { waiting[write]?.handlers[id] = nil }
     case .keepsPendingWrites:
       handlers[id] = nil
@@ -95,16 +129,22 @@ final class TurnQueueObservers: ObservableValue, CancelsByID {
 struct TurnQueueBackend: TurnQueueDriven {
   let removal: TurnQueueObservers.Removal
   let declaringLaterTurn: Bool
+  let replay: TurnQueueObservers.LaterReplay?
   let queue = TurnQueue()
 
-  init(removal: TurnQueueObservers.Removal, declaringLaterTurn: Bool = false) {
+  init(
+    removal: TurnQueueObservers.Removal, declaringLaterTurn: Bool = false,
+    replay: TurnQueueObservers.LaterReplay? = nil
+  ) {
     self.removal = removal
     self.declaringLaterTurn = declaringLaterTurn
+    self.replay = replay
   }
 
   var name: String {
     "turn-queue-" + removal.rawValue
       + (declaringLaterTurn && removal == .dropsPendingWrites ? "-declaring-later-turn" : "")
+      + (replay.map { "-replaying-" + $0.rawValue } ?? "")
   }
 
   var capabilities: BackendCapabilities {
@@ -114,11 +154,15 @@ struct TurnQueueBackend: TurnQueueDriven {
     ]
     let immediate = removal == .dropsPendingWrites && !declaringLaterTurn
     flags.insert(immediate ? .immediateCancellation : .cancelsOnLaterTurn)
+    if replay != nil { flags.formUnion([.replaysCurrentValue, .replaysOnLaterTurn]) }
+    // A replay at its turn carries the writes made since `observe`: the new observer does not
+    // get each of them.
+    if replay == .valueAtItsTurn { flags.remove(.deliversEveryValue) }
     return BackendCapabilities(timing: .asynchronousOrdered, flags, maxReentrancyDepth: .unbounded)
   }
 
   func makeSubject(initialValue: Int) -> TurnQueueObservers {
-    TurnQueueObservers(initialValue, queue: queue, removal: removal)
+    TurnQueueObservers(initialValue, queue: queue, removal: removal, replay: replay)
   }
 
   /// The correct twins of the open point "values waiting for their turn when an observer is
@@ -127,5 +171,12 @@ struct TurnQueueBackend: TurnQueueDriven {
   static let twins = (
     first: TurnQueueBackend(removal: .dropsPendingWrites, declaringLaterTurn: true),
     second: TurnQueueBackend(removal: .keepsPendingWrites)
+  )
+
+  /// The correct twins of the open point "which value a replay on a later turn carries": the
+  /// value current when `observe` began, or the one current at the replay's turn.
+  static let laterReplayTwins = (
+    first: TurnQueueBackend(removal: .dropsPendingWrites, replay: .valueAtObserve),
+    second: TurnQueueBackend(removal: .dropsPendingWrites, replay: .valueAtItsTurn)
   )
 }
