@@ -14,7 +14,9 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
   /// returns, as the first value the new observer receives: the value current when `observe`
   /// began, or a later one (as Swift's `Observations` yields its first element when its task
   /// next runs). The subject's ``ObservableValue/replaysLater`` says the same to the
-  /// combinators.
+  /// combinators. A later value carries the writes made since `observe`; with
+  /// ``deliversEveryValue`` each write made after `observe` returned still reaches the new
+  /// observer, after its replay.
   case replaysOnLaterTurn
   /// Every `set` reaches every live observer: nothing is coalesced.
   case deliversEveryValue
