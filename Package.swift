@@ -248,7 +248,9 @@ let package = Package(
     // process).
     .executableTarget(
       name: "conformance-fixtures",
-      dependencies: ["ObservationCore", "ObservationConformance", "LinkedListBackend"],
+      dependencies: [
+        "ObservationCore", "ObservationConformance", "ObservationFixtures", "LinkedListBackend",
+      ],
       path: "Tests/Fixtures/ConformanceFixtures",
       swiftSettings: languageMode),
     // What several test targets share: the tags and traits that say which tests a sanitizer's

@@ -3,6 +3,8 @@ import ObservationConformanceTesting
 import ObservationCore
 import Testing
 
+@testable import conformance_fixtures
+
 /// Each deliberately broken backend must be caught by the rules that guard against its fault,
 /// with messages that name the rule, the backend and what was observed.
 @Suite("Broken backends are caught")

@@ -2,6 +2,8 @@ import ObservationConformance
 import ObservationCore
 import Testing
 
+@testable import conformance_fixtures
+
 /// The fuzz entry point finds what DIFF-01 and DIFF-02 find: every broken backend the rules
 /// catch gives a finding from some input, and its correct twin none over the same inputs.
 @Suite("DifferentialFuzzer, on the broken backends DIFF-01 and DIFF-02 catch")

@@ -38,6 +38,10 @@ struct OpenChoiceTwinTests {
           TrampolineBackend(sharing: .perSubject), TrampolineBackend(sharing: .shared)
         ),
         (
+          "a nested-path observer registered while a write is under way",
+          RebindingNestedPathBackend.twins.first, RebindingNestedPathBackend.twins.second
+        ),
+        (
           "a write still pending when an observer subscribes (asynchronous, coalescing)",
           CoalescingTurnQueueBackend.twins.first, CoalescingTurnQueueBackend.twins.second
         ),

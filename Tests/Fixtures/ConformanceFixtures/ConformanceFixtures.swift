@@ -14,7 +14,8 @@ import ObservationCore
 /// makes one of the choices the contract leaves open (`open-choice-…`, see
 /// ``OpenChoiceObservers``; `turn-queue-…`, see ``TurnQueueObservers``; `flushing…`, see
 /// ``FlushingObservers``; `trampoline-…`, see ``TrampolineObservers``; `coalescing-turn-queue…`,
-/// see ``CoalescingTurnQueueObservers``), for the tool's tests,
+/// see ``CoalescingTurnQueueObservers``; `rebinding-chain-…`, see
+/// ``RebindingNestedPathFixture``), for the tool's tests,
 /// the one the request names (`--backend`). It is what a third party's own
 /// harness executable does with its backends.
 @main
@@ -44,6 +45,7 @@ enum ConformanceFixtures {
     ]
     twins += TrampolineObservers.Sharing.allCases.map(TrampolineBackend.init)
     twins += [CoalescingTurnQueueBackend.twins.first, CoalescingTurnQueueBackend.twins.second]
+    twins += [RebindingNestedPathBackend.twins.first, RebindingNestedPathBackend.twins.second]
     backends += twins
     do {
       let request = try ConformanceChildRequest(arguments: arguments)

@@ -6,7 +6,20 @@ import ObservationFixtures
 /// each property along the path and, when one changes, registers again along the path as it
 /// is now. With `fault == nil` it passes every rule it declares; its ``Fault`` is caught only
 /// by DIFF-02, whose handlers rebind.
+///
+/// Its ``LateRegistration`` is the choice the contract leaves open when an observation is
+/// registered while a write is under way: the two are the twins of that point.
 final class RebindingNestedPathFixture: NestedPathFixture {
+  /// Whether a write under way reaches an observation registered on the changed property
+  /// while it is being delivered (from a handler).
+  enum LateRegistration: String, CaseIterable, Sendable {
+    /// A property calls the observers registered when it changed (and still registered).
+    case notReached
+    /// A property calls every observer registered when its turn in the loop comes, those
+    /// registered during the change too: the new observation gets one callback more.
+    case reached
+  }
+
   enum Fault: String, CaseIterable, Sendable {
     /// On a change, the observation reads the new path, calls the handler, and only then
     /// registers along the path it read: a rebind made by the handler itself is undone, and the
@@ -24,12 +37,25 @@ final class RebindingNestedPathFixture: NestedPathFixture {
     }
     var titleObservers: [Int: () -> Void] = [:]
     var nextObservers: [Int: () -> Void] = [:]
+    let lateRegistration: LateRegistration
 
-    init(title: String) { self.title = title }
+    init(title: String, lateRegistration: LateRegistration) {
+      self.title = title
+      self.lateRegistration = lateRegistration
+    }
 
-    /// Calls the observers registered when the change was made that are still registered.
+    /// Calls the observers registered when the change was made that are still registered, or,
+    /// with ``LateRegistration/reached``, those registered meanwhile too (each once).
     private func notify(_ observers: KeyPath<Node, [Int: () -> Void]>) {
-      for key in self[keyPath: observers].keys.sorted() { self[keyPath: observers][key]?() }
+      var called: Set<Int> = []
+      repeat {
+        let keys = self[keyPath: observers].keys.sorted().filter { !called.contains($0) }
+        if keys.isEmpty { return }
+        for key in keys {
+          called.insert(key)
+          self[keyPath: observers][key]?()
+        }
+      } while lateRegistration == .reached
     }
   }
 
@@ -106,11 +132,17 @@ final class RebindingNestedPathFixture: NestedPathFixture {
   }
 
   let fault: Fault?
+  let lateRegistration: LateRegistration
   private var nextKey = 0
 
-  init(fault: Fault?) { self.fault = fault }
+  init(fault: Fault?, lateRegistration: LateRegistration = .notReached) {
+    self.fault = fault
+    self.lateRegistration = lateRegistration
+  }
 
-  func makeNode(title: String) -> AnyObject { Node(title: title) }
+  func makeNode(title: String) -> AnyObject {
+    Node(title: title, lateRegistration: lateRegistration)
+  }
 
   func setNext(_ next: AnyObject?, of node: AnyObject) { (node as! Node).next = next as? Node }
 
@@ -129,23 +161,45 @@ final class RebindingNestedPathFixture: NestedPathFixture {
   }
 }
 
-/// ``BrokenBackend``'s correct subjects, with ``RebindingNestedPathFixture`` as its nested
-/// observation, declared `nestedKeyPaths`.
+/// The correct ``OpenChoiceObservers`` as its subjects, with ``RebindingNestedPathFixture`` as
+/// its nested observation, declared `nestedKeyPaths`.
 struct RebindingNestedPathBackend: NestedPathBackend {
   let fault: RebindingNestedPathFixture.Fault?
+  var lateRegistration = RebindingNestedPathFixture.LateRegistration.notReached
+  private let subjects = OpenChoiceBackend(choices: .init())
 
-  var name: String { "rebinding-chain-" + (fault?.rawValue ?? "correct") }
+  init(
+    fault: RebindingNestedPathFixture.Fault?,
+    lateRegistration: RebindingNestedPathFixture.LateRegistration = .notReached
+  ) {
+    self.fault = fault
+    self.lateRegistration = lateRegistration
+  }
+
+  var name: String {
+    "rebinding-chain-" + (fault?.rawValue ?? "correct")
+      + (lateRegistration == .reached ? "-reaching-late-registrations" : "")
+  }
 
   var capabilities: BackendCapabilities {
-    let base = BrokenBackend(fault: nil).capabilities
+    let base = subjects.capabilities
     return BackendCapabilities(
       timing: base.timing, base.flags.union([.nestedKeyPaths]),
       maxReentrancyDepth: base.maxReentrancyDepth)
   }
 
-  func makeSubject(initialValue: Int) -> BrokenObservers {
-    BrokenObservers(initialValue, fault: nil)
+  func makeSubject(initialValue: Int) -> OpenChoiceObservers {
+    subjects.makeSubject(initialValue: initialValue)
   }
 
-  func makeNestedPathFixture() -> any NestedPathFixture { RebindingNestedPathFixture(fault: fault) }
+  func makeNestedPathFixture() -> any NestedPathFixture {
+    RebindingNestedPathFixture(fault: fault, lateRegistration: lateRegistration)
+  }
+
+  /// The correct twins of the open point "a nested-path observer registered while a write is
+  /// under way".
+  static let twins = (
+    first: RebindingNestedPathBackend(fault: nil),
+    second: RebindingNestedPathBackend(fault: nil, lateRegistration: .reached)
+  )
 }
