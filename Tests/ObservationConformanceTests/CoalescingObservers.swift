@@ -2,6 +2,8 @@ import Foundation
 import ObservationCore
 import Synchronization
 
+@testable import conformance_fixtures
+
 /// The subjects of one ``CoalescingBackend`` value changed since their last turn.
 final class CoalescingTurns: Sendable {
   private let changed = Mutex<[CoalescingObservers]>([])

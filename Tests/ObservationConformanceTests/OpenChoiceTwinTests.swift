@@ -45,6 +45,10 @@ struct OpenChoiceTwinTests {
           "a write still pending when an observer subscribes (asynchronous, coalescing)",
           CoalescingTurnQueueBackend.twins.first, CoalescingTurnQueueBackend.twins.second
         ),
+        (
+          "writes on several threads at once: overlapping callbacks, the order of overlapping writes, a write that overlapped a cancel",
+          ThreadTwins.first, ThreadTwins.second
+        ),
       ]
 
   /// Every open point's twins.

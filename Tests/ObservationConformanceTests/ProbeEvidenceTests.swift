@@ -3,6 +3,8 @@ import ObservationConformance
 import ObservationCore
 import Testing
 
+@testable import conformance_fixtures
+
 /// A probe credits a capability only with positive evidence of it: a rule that can only fail
 /// to see a violation (a race not seen, a property that holds without the capability) reports
 /// "not seen violated", and META-01 does not repeat it as a capability the backend has.

@@ -1,5 +1,7 @@
 import ObservationCore
 
+@testable import conformance_fixtures
+
 /// An observer list that queues nested writes and reports a write made at the end of a chain
 /// of reactions longer than its bound (a callback's write is one deeper than the write being
 /// delivered) as a diagnostic, or, as a fault, only claims to: what a library that forbids or

@@ -15,7 +15,8 @@ import ObservationCore
 /// ``OpenChoiceObservers``; `turn-queue-…`, see ``TurnQueueObservers``; `flushing…`, see
 /// ``FlushingObservers``; `trampoline-…`, see ``TrampolineObservers``; `coalescing-turn-queue…`,
 /// see ``CoalescingTurnQueueObservers``; `rebinding-chain-…`, see
-/// ``RebindingNestedPathFixture``), for the tool's tests,
+/// ``RebindingNestedPathFixture``; `snapshot-delivering` and `serializing-handing-off`, see
+/// ``ThreadTwins``), for the tool's tests,
 /// the one the request names (`--backend`). It is what a third party's own
 /// harness executable does with its backends.
 @main
@@ -46,6 +47,7 @@ enum ConformanceFixtures {
     twins += TrampolineObservers.Sharing.allCases.map(TrampolineBackend.init)
     twins += [CoalescingTurnQueueBackend.twins.first, CoalescingTurnQueueBackend.twins.second]
     twins += [RebindingNestedPathBackend.twins.first, RebindingNestedPathBackend.twins.second]
+    twins += [ThreadTwins.first, ThreadTwins.second]
     backends += twins
     do {
       let request = try ConformanceChildRequest(arguments: arguments)

@@ -52,15 +52,35 @@ struct HandlerList<Handler> {
     index(of: id).flatMap { entries[$0].handler }
   }
 
-  /// Where `id`'s entry is, by binary search over the ids, which grow along the list.
+  /// The first live handler registered after `id`, under `lastID` or before, with its id: the
+  /// next observer of a delivery that looks each one up when its turn comes.
+  ///
+  /// - Complexity: O(log n), plus the tombstones it passes.
+  func first(after id: Int, through lastID: Int) -> (id: Int, handler: Handler)? {
+    var index = firstIndex(notBelow: id + 1)
+    while index < entries.count && entries[index].id <= lastID {
+      if let handler = entries[index].handler { return (entries[index].id, handler) }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Where `id`'s entry is.
   private func index(of id: Int) -> Int? {
+    let index = firstIndex(notBelow: id)
+    return index < entries.count && entries[index].id == id ? index : nil
+  }
+
+  /// The first entry whose id is `id` or more, by binary search over the ids, which grow along
+  /// the list.
+  private func firstIndex(notBelow id: Int) -> Int {
     var low = 0
     var high = entries.count
     while low < high {
       let middle = (low + high) / 2
       if entries[middle].id < id { low = middle + 1 } else { high = middle }
     }
-    return low < entries.count && entries[low].id == id ? low : nil
+    return low
   }
 
   /// The live handlers in registration order, with their ids.
