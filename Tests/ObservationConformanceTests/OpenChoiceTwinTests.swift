@@ -42,6 +42,11 @@ struct OpenChoiceTwinTests {
           RebindingNestedPathBackend.twins.first, RebindingNestedPathBackend.twins.second
         ),
         (
+          "through which links a nested path's observers get a write made during a delivery",
+          RebindingNestedPathBackend.rebindingTwins.first,
+          RebindingNestedPathBackend.rebindingTwins.second
+        ),
+        (
           "a write still pending when an observer subscribes (asynchronous, coalescing)",
           CoalescingTurnQueueBackend.twins.first, CoalescingTurnQueueBackend.twins.second
         ),
@@ -97,6 +102,31 @@ struct OpenChoiceTwinTests {
       let report = try runner.run(backendName: backend.name, capabilities: backend.capabilities)
       #expect(report.failures.map(\.rule.id) == [], "\(name): \(backend.name)")
       #expect(report.outcome(of: "DIFF-01")?.kind == .passed, "\(name): \(backend.name)")
+    }
+  }
+
+  @Test(
+    "A nested path's observations rebound each before its handler get a handler's write to the new path only at their turn; rebound all first, through the new path at once too",
+    arguments: RebindingNestedPathFixture.Rebinding.allCases)
+  func rebindingLinks(_ rebinding: RebindingNestedPathFixture.Rebinding) {
+    final class Seen { var titles: [[String?]] = [[], []] }
+    let fixture = RebindingNestedPathFixture(fault: nil, rebinding: rebinding)
+    let root = fixture.makeNode(title: "root")
+    let old = fixture.makeNode(title: "a")
+    let new = fixture.makeNode(title: "b")
+    fixture.setNext(old, of: root)
+    let seen = Seen()
+    let first = fixture.observeTitle(depth: 2, from: root) { title in
+      seen.titles[0].append(title)
+      if title == "b" { fixture.setTitle("b2", of: new) }
+    }
+    let second = fixture.observeTitle(depth: 2, from: root) { seen.titles[1].append($0) }
+    fixture.setNext(new, of: root)
+    withExtendedLifetime((first, second)) {}
+    #expect(seen.titles[0] == ["a", "b", "b2"])
+    switch rebinding {
+    case .eachBeforeItsHandler: #expect(seen.titles[1] == ["a", "b2"])
+    case .allBeforeAnyHandler: #expect(seen.titles[1] == ["a", "b2", "b2"])
     }
   }
 

@@ -47,6 +47,7 @@ enum ConformanceFixtures {
     twins += TrampolineObservers.Sharing.allCases.map(TrampolineBackend.init)
     twins += [CoalescingTurnQueueBackend.twins.first, CoalescingTurnQueueBackend.twins.second]
     twins += [RebindingNestedPathBackend.twins.first, RebindingNestedPathBackend.twins.second]
+    twins.append(RebindingNestedPathBackend.rebindingTwins.second)
     twins += [ThreadTwins.first, ThreadTwins.second]
     backends += twins
     do {

@@ -8,7 +8,9 @@ import ObservationFixtures
 /// by DIFF-02, whose handlers rebind.
 ///
 /// Its ``LateRegistration`` is the choice the contract leaves open when an observation is
-/// registered while a write is under way: the two are the twins of that point.
+/// registered while a write is under way, and its ``Rebinding`` the links through which the
+/// observations of a changed property get a write made from one of their handlers: each pair
+/// is the twins of that point.
 final class RebindingNestedPathFixture: NestedPathFixture {
   /// Whether a write under way reaches an observation registered on the changed property
   /// while it is being delivered (from a handler).
@@ -18,6 +20,16 @@ final class RebindingNestedPathFixture: NestedPathFixture {
     /// A property calls every observer registered when its turn in the loop comes, those
     /// registered during the change too: the new observation gets one callback more.
     case reached
+  }
+
+  /// When the observations of a changed property register along the path as it is now.
+  enum Rebinding: String, CaseIterable, Sendable {
+    /// Each just before its handler runs: a write a handler makes to the new path reaches the
+    /// observations still waiting for their turn only through that turn.
+    case eachBeforeItsHandler
+    /// All of them before any handler runs: such a write reaches them through the new path
+    /// at once too, and then their turn reports it again.
+    case allBeforeAnyHandler
   }
 
   enum Fault: String, CaseIterable, Sendable {
@@ -35,28 +47,50 @@ final class RebindingNestedPathFixture: NestedPathFixture {
     var next: Node? {
       didSet { notify(\.nextObservers) }
     }
-    var titleObservers: [Int: () -> Void] = [:]
-    var nextObservers: [Int: () -> Void] = [:]
+    var titleObservers: [Int: Observer] = [:]
+    var nextObservers: [Int: Observer] = [:]
     let lateRegistration: LateRegistration
+    let rebinding: Rebinding
 
-    init(title: String, lateRegistration: LateRegistration) {
+    init(title: String, lateRegistration: LateRegistration, rebinding: Rebinding) {
       self.title = title
       self.lateRegistration = lateRegistration
+      self.rebinding = rebinding
     }
 
     /// Calls the observers registered when the change was made that are still registered, or,
-    /// with ``LateRegistration/reached``, those registered meanwhile too (each once).
-    private func notify(_ observers: KeyPath<Node, [Int: () -> Void]>) {
+    /// with ``LateRegistration/reached``, those registered meanwhile too (each once); with
+    /// ``Rebinding/allBeforeAnyHandler``, rebinds them all first.
+    private func notify(_ observers: KeyPath<Node, [Int: Observer]>) {
       var called: Set<Int> = []
       repeat {
         let keys = self[keyPath: observers].keys.sorted().filter { !called.contains($0) }
         if keys.isEmpty { return }
-        for key in keys {
-          called.insert(key)
-          self[keyPath: observers][key]?()
+        if rebinding == .allBeforeAnyHandler {
+          // Rebinding may take an observation off this node; each is still reported.
+          let waiting = keys.compactMap { key in self[keyPath: observers][key] }
+          for observer in waiting { observer.rebind() }
+          called.formUnion(keys)
+          for observer in waiting { observer.changed() }
+        } else {
+          for key in keys {
+            called.insert(key)
+            self[keyPath: observers][key]?.changed()
+          }
         }
       } while lateRegistration == .reached
     }
+  }
+
+  /// What a node keeps per observation: registering it again along its path, and reporting a
+  /// change to it. It holds the observation weakly; its handle owns it.
+  struct Observer {
+    weak var observation: Observation?
+    func rebind() {
+      guard let observation, observation.handler != nil else { return }
+      observation.register(along: observation.path)
+    }
+    func changed() { observation?.changed() }
   }
 
   /// What `observeTitle` hands out: the observation's only strong reference, so that its
@@ -99,8 +133,12 @@ final class RebindingNestedPathFixture: NestedPathFixture {
       unregister()
       for (index, node) in path.enumerated() {
         let title = index == depth - 1
-        let changed: () -> Void = { [weak self] in self?.changed() }
-        if title { node.titleObservers[key] = changed } else { node.nextObservers[key] = changed }
+        let observer = Observer(observation: self)
+        if title {
+          node.titleObservers[key] = observer
+        } else {
+          node.nextObservers[key] = observer
+        }
         registrations.append((node, title))
       }
     }
@@ -133,15 +171,20 @@ final class RebindingNestedPathFixture: NestedPathFixture {
 
   let fault: Fault?
   let lateRegistration: LateRegistration
+  let rebinding: Rebinding
   private var nextKey = 0
 
-  init(fault: Fault?, lateRegistration: LateRegistration = .notReached) {
+  init(
+    fault: Fault?, lateRegistration: LateRegistration = .notReached,
+    rebinding: Rebinding = .eachBeforeItsHandler
+  ) {
     self.fault = fault
     self.lateRegistration = lateRegistration
+    self.rebinding = rebinding
   }
 
   func makeNode(title: String) -> AnyObject {
-    Node(title: title, lateRegistration: lateRegistration)
+    Node(title: title, lateRegistration: lateRegistration, rebinding: rebinding)
   }
 
   func setNext(_ next: AnyObject?, of node: AnyObject) { (node as! Node).next = next as? Node }
@@ -166,19 +209,23 @@ final class RebindingNestedPathFixture: NestedPathFixture {
 struct RebindingNestedPathBackend: NestedPathBackend {
   let fault: RebindingNestedPathFixture.Fault?
   var lateRegistration = RebindingNestedPathFixture.LateRegistration.notReached
+  var rebinding = RebindingNestedPathFixture.Rebinding.eachBeforeItsHandler
   private let subjects = OpenChoiceBackend(choices: .init())
 
   init(
     fault: RebindingNestedPathFixture.Fault?,
-    lateRegistration: RebindingNestedPathFixture.LateRegistration = .notReached
+    lateRegistration: RebindingNestedPathFixture.LateRegistration = .notReached,
+    rebinding: RebindingNestedPathFixture.Rebinding = .eachBeforeItsHandler
   ) {
     self.fault = fault
     self.lateRegistration = lateRegistration
+    self.rebinding = rebinding
   }
 
   var name: String {
     "rebinding-chain-" + (fault?.rawValue ?? "correct")
       + (lateRegistration == .reached ? "-reaching-late-registrations" : "")
+      + (rebinding == .allBeforeAnyHandler ? "-rebinding-all-first" : "")
   }
 
   var capabilities: BackendCapabilities {
@@ -193,7 +240,8 @@ struct RebindingNestedPathBackend: NestedPathBackend {
   }
 
   func makeNestedPathFixture() -> any NestedPathFixture {
-    RebindingNestedPathFixture(fault: fault, lateRegistration: lateRegistration)
+    RebindingNestedPathFixture(
+      fault: fault, lateRegistration: lateRegistration, rebinding: rebinding)
   }
 
   /// The correct twins of the open point "a nested-path observer registered while a write is
@@ -201,5 +249,12 @@ struct RebindingNestedPathBackend: NestedPathBackend {
   static let twins = (
     first: RebindingNestedPathBackend(fault: nil),
     second: RebindingNestedPathBackend(fault: nil, lateRegistration: .reached)
+  )
+
+  /// The correct twins of the open point "through which links a nested path's observers get a
+  /// write made during a delivery".
+  static let rebindingTwins = (
+    first: RebindingNestedPathBackend(fault: nil),
+    second: RebindingNestedPathBackend(fault: nil, rebinding: .allBeforeAnyHandler)
   )
 }
