@@ -308,7 +308,11 @@ extension BrokenBackendTests {
       let caught = ConformanceSuite.run(rule, on: broken)
       #expect(caught.kind == .failed, "\(caught.details)")
       #expect(caught.details.contains("on two threads at once"))
-      let correct = ConformanceSuite.run(rule, on: SerializingBackend(nestedWriteEndsDrain: false))
+      // The same loop, declaring its hand-off, is a thread twin that passes THR-07 at full
+      // strength isolated (`OpenChoiceTwinTests`); here the probes' 50 iterations.
+      let correct = ConformanceSuite.run(
+        rule, on: SerializingBackend(nestedWriteEndsDrain: false),
+        configuration: FixtureReports.configuration)
       #expect(correct.kind == .passed, "\(correct.details)")
       let withoutNesting = ConformanceSuite.run(
         try #require(ConformanceSuite.rule("THR-02")), on: broken)
@@ -324,7 +328,11 @@ extension BrokenBackendTests {
         rule, on: SerializingBackend(nestedWriteEndsDrain: false, claimsSynchronousDelivery: true))
       #expect(claiming.kind == .failed, "\(claiming.details)")
       #expect(claiming.details.contains("returned before their value was delivered"))
-      let honest = ConformanceSuite.run(rule, on: SerializingBackend(nestedWriteEndsDrain: false))
+      // Declaring its hand-off, the loop passes THR-01 at full strength isolated (a thread
+      // twin); here the probes' 50 iterations.
+      let honest = ConformanceSuite.run(
+        rule, on: SerializingBackend(nestedWriteEndsDrain: false),
+        configuration: FixtureReports.configuration)
       #expect(honest.kind == .passed, "\(honest.details)")
     }
 

@@ -82,4 +82,37 @@ struct ThreadTwinTests {
     let serializing = try Self.run(ThreadTwins.second) { _, tokens in tokens[1].cancel() }
     #expect(serializing.values == [[1], []])
   }
+
+  @Test(
+    "Writes on another thread while a replay is under way: the list replaying the latest gives the new observer the replayed value and the last of them; the list replaying every write, all of them in order",
+    arguments: SnapshotObservers.Replay.allCases)
+  func writesRacingAReplay(_ replay: SnapshotObservers.Replay) throws {
+    let subject = SnapshotBackend(replay: replay).makeSubject(initialValue: 0)
+    let values = Mutex<[Int]>([])
+    let replayEntered = DispatchSemaphore(value: 0)
+    let writesReturned = DispatchSemaphore(value: 0)
+    let observed = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) let shared = subject
+    nonisolated(unsafe) var token: SnapshotObservers.Token?
+    Thread {
+      token = shared.observe { value in
+        values.withLock { $0.append(value) }
+        if value == 0 {
+          replayEntered.signal()
+          _ = writesReturned.wait(timeout: .now() + 5)
+        }
+      }
+      observed.signal()
+    }.start()
+    try #require(replayEntered.wait(timeout: .now() + 5) == .success)
+    for value in 1...3 { subject.value = value }
+    writesReturned.signal()
+    try #require(observed.wait(timeout: .now() + 5) == .success)
+    subject.value = 4
+    withExtendedLifetime(token) {}
+    switch replay {
+    case .latest: #expect(values.withLock { $0 } == [0, 3, 4])
+    case .everyWrite: #expect(values.withLock { $0 } == [0, 1, 2, 3, 4])
+    }
+  }
 }

@@ -15,7 +15,7 @@ import ObservationCore
 /// ``OpenChoiceObservers``; `turn-queue-…`, see ``TurnQueueObservers``; `flushing…`, see
 /// ``FlushingObservers``; `trampoline-…`, see ``TrampolineObservers``; `coalescing-turn-queue…`,
 /// see ``CoalescingTurnQueueObservers``; `rebinding-chain-…`, see
-/// ``RebindingNestedPathFixture``; `snapshot-delivering` and `serializing-handing-off`, see
+/// ``RebindingNestedPathFixture``; `snapshot-delivering…` and `serializing-handing-off`, see
 /// ``ThreadTwins``), for the tool's tests,
 /// the one the request names (`--backend`). It is what a third party's own
 /// harness executable does with its backends.
@@ -49,6 +49,7 @@ enum ConformanceFixtures {
     twins += [RebindingNestedPathBackend.twins.first, RebindingNestedPathBackend.twins.second]
     twins.append(RebindingNestedPathBackend.rebindingTwins.second)
     twins += [ThreadTwins.first, ThreadTwins.second]
+    twins += [ThreadTwins.replayTwins.first, ThreadTwins.replayTwins.second]
     backends += twins
     do {
       let request = try ConformanceChildRequest(arguments: arguments)
