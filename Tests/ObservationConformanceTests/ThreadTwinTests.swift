@@ -92,7 +92,7 @@ struct ThreadTwinTests {
     let replayEntered = DispatchSemaphore(value: 0)
     let writesReturned = DispatchSemaphore(value: 0)
     let observed = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) let shared = subject
+    let shared = subject
     nonisolated(unsafe) var token: SnapshotObservers.Token?
     Thread {
       token = shared.observe { value in
