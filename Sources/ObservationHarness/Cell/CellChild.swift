@@ -1,7 +1,6 @@
 import CInstructionCounting
 import CProcessControl
 import Foundation
-import ObservationReports
 import ObservationWorkloads
 
 #if canImport(Glibc)

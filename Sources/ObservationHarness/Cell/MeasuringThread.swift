@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import CDispatch
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

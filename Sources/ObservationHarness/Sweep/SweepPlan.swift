@@ -1,4 +1,3 @@
-import ObservationCore
 import ObservationReports
 import ObservationWorkloads
 
