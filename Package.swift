@@ -186,11 +186,11 @@ let package = Package(
       swiftSettings: swift6),
 
     // The report page and its charts, drawn from values (reports, a comparison, matrix rows)
-    // that the command line reads: no files, no processes, and no conformance engine (the
-    // matrix's rows are a result, in ObservationReports).
+    // that the command line reads: no files, no processes. ObservationConformance gives the
+    // matrix rows' type.
     .target(
       name: "ObservationReportPage",
-      dependencies: ["ObservationWorkloads", "ObservationReports"],
+      dependencies: ["ObservationWorkloads", "ObservationReports", "ObservationConformance"],
       swiftSettings: swift6),
 
     // The command-line tool: argument parsing and printing over the harness and the suite, as
@@ -260,7 +260,7 @@ let package = Package(
       name: "ReportFixtures",
       dependencies: [
         "ObservationHarness", "ObservationReports", "ObservationReportPage",
-        "ObservationWorkloads",
+        "ObservationConformance", "ObservationWorkloads",
       ],
       path: "Tests/ReportFixtures", swiftSettings: swift6),
     .testTarget(
@@ -269,7 +269,7 @@ let package = Package(
         "ObservationCore", "ObservationFixtures", "ObservationConformance",
         "ObservationConformanceTesting", "ObservationBackends", "LinkedListBackend", "ArrayBackend",
         "SubjectBackend", "SwiftObservationBackend", "DenseBackend", "conformance-fixtures",
-        "observatory", "TestTraits", "ObservationReports",
+        "observatory", "TestTraits",
       ],
       swiftSettings: languageMode),
     .testTarget(
@@ -296,7 +296,6 @@ let package = Package(
         "ObservatoryCommandLine", "observatory", "ObservationHarness", "ObservationReports",
         "ObservationReportPage", "ObservationConformance", "ObservationConformanceTesting",
         "ObservationBackends", "ObservationCore", "ObservationWorkloads", "DenseBackend",
-        "ArrayBackend",
         "ReportFixtures", "TestTraits",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -309,7 +308,6 @@ let package = Package(
       name: "sanitizer-pass",
       dependencies: [
         "ObservationCore", "ObservationConformance", "ObservationBackends", "DenseBackend",
-        "ObservationReports",
       ],
       path: "Tests/SanitizerPass",
       swiftSettings: swift6),

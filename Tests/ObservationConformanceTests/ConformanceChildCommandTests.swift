@@ -1,7 +1,6 @@
 import Foundation
 import ObservationBackends
 import ObservationConformanceTesting
-import ObservationCore
 import TestTraits
 import Testing
 

@@ -1,5 +1,4 @@
 import CReference
-import ObservationReports
 import Testing
 
 @testable import ObservationHarness

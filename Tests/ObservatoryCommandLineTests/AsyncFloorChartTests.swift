@@ -1,4 +1,3 @@
-import ObservationWorkloads
 import ReportFixtures
 import Testing
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ObservationWorkloads
 import ReportFixtures
 import Testing
 
@@ -83,10 +82,10 @@ struct HistoryTests {
   @Test("No matching row is an error that says what was looked for")
   func noMatch() throws {
     let path = Rows.write(Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))]))
-    let command = try Observatory.parseAsRoot([
+    var command = try Observatory.parseAsRoot([
       "history", path, "--backend", "array", "--workload", "notify", "--n", "16",
     ])
-    #expect(throws: ValidationError.self) { try command.runAsObservatory() }
+    #expect(throws: ValidationError.self) { try command.run() }
   }
 
   @Test(
@@ -183,12 +182,12 @@ struct HistoryTests {
     let atDefault = try HistoryCommand.parse(Array(arguments.dropFirst()))
     #expect(atDefault.plannedDepth == 3)
     do {
-      try atDefault.runAsObservatory()
+      try atDefault.run()
       Issue.record("a depth-8 row matched the default depth 3")
     } catch {
       #expect("\(error)".contains("depth 3"))
     }
     let atEight = try HistoryCommand.parse(Array(arguments.dropFirst()) + ["--depth", "8"])
-    try atEight.runAsObservatory()
+    try atEight.run()
   }
 }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import ObservationBackends
 import ObservationCore
-import ObservationReports
 import ObservationWorkloads
 import Testing
 

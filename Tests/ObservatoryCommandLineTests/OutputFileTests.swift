@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ObservationHarness
 @testable import ObservatoryCommandLine
 
 @Suite("Output files: checked before the work")

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ObservationWorkloads
 import ReportFixtures
 import Testing
 

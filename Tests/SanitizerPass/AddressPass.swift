@@ -1,5 +1,4 @@
 import DenseBackend
-import Foundation
 import ObservationBackends
 import ObservationConformance
 import ObservationCore

@@ -1,4 +1,3 @@
-import Foundation
 import ObservationBackends
 import ObservationConformance
 import ObservationCore

@@ -1,4 +1,3 @@
-import Foundation
 import ObservationCore
 
 /// Every rule's outcome for one backend.

@@ -1,5 +1,4 @@
 import ObservationCore
-import ObservationFixtures
 
 /// AGG: several properties on one object.
 enum AggregationRules {

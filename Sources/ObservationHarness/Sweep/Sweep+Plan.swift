@@ -30,7 +30,9 @@ extension Sweep {
     .measure(plan.cells, progress: progress)
     var environment = environment
     environment.sweep = plan.kind
-    let report = ReportBuilder(environment: environment, metric: plan.metric, rows: known)
+    let limitRows = Dictionary(
+      known.map { ($0.name, $0.limitRow) }, uniquingKeysWith: { first, _ in first })
+    let report = ReportBuilder(environment: environment, metric: plan.metric, limitRows: limitRows)
       .report(sweep.results, largestFinished: sweep.largestFinished)
     return (report, sweep.wallSeconds)
   }

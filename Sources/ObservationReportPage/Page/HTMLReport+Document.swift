@@ -1,5 +1,4 @@
 import Foundation
-import ObservationReports
 import ObservationWorkloads
 
 extension HTMLReport {

@@ -1,3 +1,4 @@
+import ObservationConformance
 import ObservationReports
 
 /// A report as one self-contained HTML page: its run's metadata, a log-log chart per workload
@@ -39,12 +40,12 @@ package struct HTMLReport {
     /// The matrix's file, as given.
     package var path: String
     /// The matrix's rows, one per rule and backend.
-    package var rows: [ConformanceMatrixRow]
+    package var rows: [ConformanceMatrix.Row]
 
     /// The matrix `rows`, read from `path`.
     ///
     /// - Complexity: O(1).
-    package init(path: String, rows: [ConformanceMatrixRow]) {
+    package init(path: String, rows: [ConformanceMatrix.Row]) {
       self.path = path
       self.rows = rows
     }

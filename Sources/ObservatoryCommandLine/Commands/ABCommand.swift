@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import ObservationHarness
 import ObservationReports
-import ObservationWorkloads
 
 /// `observatory ab --base A --candidate B`: two builds measured on the same cells, interleaved,
 /// with a confidence interval per cell.

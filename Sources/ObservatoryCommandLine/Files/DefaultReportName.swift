@@ -1,4 +1,5 @@
 import Foundation
+import ObservationHarness
 import ObservationReports
 
 /// The name `run` gives its report when `--output` does not name one:

@@ -1,3 +1,4 @@
+import ObservationHarness
 import ObservationReports
 
 extension Comparison {

@@ -1,5 +1,6 @@
 import ObservationBackends
 import ObservationCore
+import ObservationHarness
 import ObservationReports
 import ObservationWorkloads
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ObservationHarness
 import ObservationReports
 
 /// `--allocator system|jemalloc|all`: the allocators a sweep measures with.

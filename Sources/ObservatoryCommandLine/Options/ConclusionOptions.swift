@@ -1,4 +1,5 @@
 import ArgumentParser
+import ObservationHarness
 import ObservationReports
 
 /// How `compare` and `ab` end on their conclusion: `--inconclusive-ok`.

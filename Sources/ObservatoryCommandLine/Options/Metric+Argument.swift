@@ -1,4 +1,5 @@
 import ArgumentParser
+import ObservationHarness
 import ObservationReports
 
 /// `--metric time` or `--metric instructions`.

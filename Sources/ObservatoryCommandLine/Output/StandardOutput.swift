@@ -1,4 +1,5 @@
 import Foundation
+import ObservationHarness
 
 /// Writes to the standard streams with every failure checked: a closed or full stream is an
 /// error to report, never a trap (Foundation's `FileHandle.write(_:)` traps).

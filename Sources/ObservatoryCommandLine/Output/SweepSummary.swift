@@ -1,4 +1,5 @@
 import Foundation
+import ObservationHarness
 import ObservationReports
 import ObservationWorkloads
 

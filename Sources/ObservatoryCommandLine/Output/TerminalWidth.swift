@@ -1,4 +1,5 @@
 import Foundation
+import ObservationHarness
 
 /// How many columns a line written to standard error may take before the terminal wraps it.
 package enum TerminalWidth {

@@ -1,4 +1,4 @@
-import Foundation
+import ObservationHarness
 
 /// Plain-text tables for the terminal: columns padded to their widest cell, two spaces apart.
 package enum TextTable {

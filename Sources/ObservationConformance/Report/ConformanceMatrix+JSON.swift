@@ -1,13 +1,11 @@
 import Foundation
-import ObservationConformance
-import ObservationCore
 
 extension ConformanceMatrix {
   /// The matrix as JSON, for CI tools: the suite's version, then per backend its declaration
   /// and every rule's outcome (the CSV's columns: rule, group, level, title, outcome, details).
   ///
   /// - Complexity: O(*r* × *b*) for *r* rules and *b* backends.
-  func json() throws -> String {
+  public func json() throws -> String {
     let document = Document(
       suiteVersion: reports.first?.suiteVersion ?? ConformanceSuite.version,
       backends: reports.map { report in
