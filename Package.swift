@@ -1,8 +1,12 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// Every target sees a module's members only where a file imports that module, so each file's
+/// imports say what it uses (SE-0444) and an import nothing needs can be seen and removed.
+let memberImportVisibility: SwiftSetting = .enableUpcomingFeature("MemberImportVisibility")
+
 /// The Swift 6 language mode, with its complete concurrency checking, wherever it compiles.
-let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6), memberImportVisibility]
 
 /// The Swift 5 language mode, for the targets that share what Swift 6 would refuse to share:
 /// the conformance engine, its fixtures and its tests hand non-Sendable subjects to other threads
@@ -11,7 +15,7 @@ let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 /// any type into a stream, whose `yield` takes a value it can send, as apps wrote it before Swift
 /// 6; the command line's tests keep the contract's non-Sendable handlers behind a `Mutex` in
 /// their thread-safe test backends.
-let languageMode: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+let languageMode: [SwiftSetting] = [.swiftLanguageMode(.v5), memberImportVisibility]
 
 let package = Package(
   name: "Observatory",

@@ -1,6 +1,7 @@
 import Foundation
 import ObservationBackends
 import ObservationConformanceTesting
+import ObservationCore
 import TestTraits
 import Testing
 

@@ -1,4 +1,5 @@
 import CReference
+import ObservationReports
 import Testing
 
 @testable import ObservationHarness

@@ -1,4 +1,5 @@
 import Foundation
+import ObservationHarness
 import ObservationWorkloads
 import ReportFixtures
 import Testing

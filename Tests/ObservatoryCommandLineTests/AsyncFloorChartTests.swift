@@ -1,3 +1,4 @@
+import ObservationWorkloads
 import ReportFixtures
 import Testing
 

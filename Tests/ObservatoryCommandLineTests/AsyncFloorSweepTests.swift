@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import ObservationHarness
 @testable import ObservationReports
 
 /// A sweep of an asynchronous backend measures the asynchronous floor beside it and reads the

@@ -356,6 +356,7 @@ struct CompareTests {
     #expect(ExitStatus(.noRegression, acceptingInconclusive: false) == .success)
     #expect(ExitStatus(.noRegression, acceptingInconclusive: true) == .success)
     // What scripts rely on: a regression stays 2, and the statuses are those documented.
+    #expect(ExitStatus.incompatibleCellRequest.rawValue == CellChild.incompatibleExitStatus)
     #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 3, 4])
     #expect(ExitStatus.regression.rawValue == 2 && ExitStatus.inconclusive.rawValue == 4)
   }

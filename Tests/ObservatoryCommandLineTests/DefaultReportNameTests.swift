@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import ObservationHarness
 @testable import ObservatoryCommandLine
 
 @Suite("Default report names")

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import ObservationHarness
 @testable import ObservationReports
+@testable import ObservatoryCommandLine
 
 /// `--format json`, run as a CI tool runs it: the built executable, its standard output parsed.
 @Suite("JSON output")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ObservationBackends
 import ObservationCore
+import ObservationReports
 import ObservationWorkloads
 import Testing
 

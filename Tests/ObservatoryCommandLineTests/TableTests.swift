@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ObservationWorkloads
 import ReportFixtures
 import Testing
 

@@ -1,3 +1,4 @@
+import Foundation
 import ObservationConformance
 import ObservationHarness
 import ObservationReportPage

@@ -1,4 +1,5 @@
 import DenseBackend
+import Foundation
 import ObservationBackends
 import ObservationConformance
 import ObservationCore

@@ -1,3 +1,4 @@
+import Foundation
 import ObservationBackends
 import ObservationConformance
 import ObservationCore

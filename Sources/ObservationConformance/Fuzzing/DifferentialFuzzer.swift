@@ -1,4 +1,5 @@
 import ObservationCore
+import ObservationFixtures
 
 /// DIFF-01's and DIFF-02's scripts, drawn from a fuzzer's bytes instead of a seed: fuzz your
 /// backend against the reference model for as long as you like, with the rules' verdicts and

@@ -1,4 +1,5 @@
 import Foundation
+import ObservationCore
 
 extension ConformanceMatrix {
   /// The matrix as JSON, for CI tools: the suite's version, then per backend its declaration

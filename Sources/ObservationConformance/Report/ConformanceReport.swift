@@ -1,3 +1,4 @@
+import Foundation
 import ObservationCore
 
 /// Every rule's outcome for one backend.

@@ -1,4 +1,5 @@
 import ObservationCore
+import ObservationFixtures
 
 /// AGG: several properties on one object.
 enum AggregationRules {

@@ -1,4 +1,5 @@
 import ObservationCore
+import ObservationFixtures
 
 /// DIFF-01: seeded random scripts, replayed on the backend. A synchronous backend that delivers
 /// every value must give the histories of ``ReferenceObservers`` configured from its declaration

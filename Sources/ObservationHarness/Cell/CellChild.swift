@@ -1,6 +1,7 @@
 import CInstructionCounting
 import CProcessControl
 import Foundation
+import ObservationReports
 import ObservationWorkloads
 
 #if canImport(Glibc)
@@ -21,8 +22,9 @@ import Darwin
 package enum CellChild {
   /// The exit status of a cell process handed a request of another ``CellRequest/protocolVersion``
   /// (``CellRequestError/incompatible(found:)``): the runner reports the two builds as
-  /// incompatible instead of as a failed cell.
-  package static let incompatibleExitStatus = ExitStatus.incompatibleCellRequest.rawValue
+  /// incompatible instead of as a failed cell. Builds of other versions rely on this number,
+  /// so it never changes; the tool's exit statuses keep it for this one meaning.
+  package static let incompatibleExitStatus: Int32 = 3
 
   /// Measures the cell `request` names, among `rows`, in this process.
   ///

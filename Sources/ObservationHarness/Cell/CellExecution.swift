@@ -1,5 +1,6 @@
 import CInstructionCounting
 import ObservationCore
+import ObservationReports
 import ObservationWorkloads
 
 /// Runs one cell in this process: warm-up, then repetitions until done or out of time.

@@ -1,5 +1,6 @@
 import Foundation
 import ObservationReports
+import ObservationWorkloads
 
 /// Runs one cell in fresh processes and waits for them, each at most a hard time limit.
 ///

@@ -11,7 +11,7 @@ package struct PairedReport {
   package var regressions: [PairedRunner.Entry] { cells.filter { $0.verdict == .regression } }
 
   /// The cells that could not be told from noise: without a regression, they make `ab` exit
-  /// with status 4 (``ExitStatus/inconclusive``).
+  /// with status 4 (the tool's `ExitStatus.inconclusive`).
   package var inconclusive: [PairedRunner.Entry] {
     cells.filter { $0.verdict == .inconclusive }
   }

@@ -1,4 +1,5 @@
 import ObservationReports
+import ObservationWorkloads
 
 /// How long the rest of a sweep will take, cell by cell, from what the sweep measured so far:
 /// the progress line's time left.

@@ -1,3 +1,4 @@
+import ObservationCore
 import ObservationReports
 import ObservationWorkloads
 

@@ -1,4 +1,5 @@
 import ObservationReports
+import ObservationWorkloads
 
 /// A chart as a figure of the page: its heading, the SVG, a legend of the lines drawn, and a
 /// table of every cell under it, with the reasons for the cells that have no value.

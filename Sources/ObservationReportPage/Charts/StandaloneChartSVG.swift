@@ -1,4 +1,5 @@
 import ObservationReports
+import ObservationWorkloads
 
 /// A ``Chart`` as an SVG document of its own, for a README or anywhere an image goes: the
 /// chart's title and unit at the top with what the workload does and how the chart reads, the

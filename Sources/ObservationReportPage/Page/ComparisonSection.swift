@@ -1,5 +1,6 @@
 import Foundation
 import ObservationReports
+import ObservationWorkloads
 
 /// The page's comparison with a baseline: ``Comparison``'s own verdicts per cell, regressions
 /// first, with its summary; unchanged and incomparable cells folded away.

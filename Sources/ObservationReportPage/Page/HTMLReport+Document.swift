@@ -1,4 +1,5 @@
 import Foundation
+import ObservationReports
 import ObservationWorkloads
 
 extension HTMLReport {

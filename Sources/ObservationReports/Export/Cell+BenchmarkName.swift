@@ -1,3 +1,5 @@
+import ObservationWorkloads
+
 extension Cell {
   /// The cell's name for a continuous-benchmarking service (Bencher, github-action-benchmark):
   /// `backend/workload/pattern/n=N`, then `/depth=D` for a nested path, `/threads=T` for a

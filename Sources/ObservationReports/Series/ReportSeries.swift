@@ -1,4 +1,5 @@
 import Foundation
+import ObservationWorkloads
 
 /// Reports read as one history: grouped by the machine that measured them, oldest first,
 /// following the main job, each run once.

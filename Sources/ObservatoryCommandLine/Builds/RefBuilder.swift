@@ -1,5 +1,4 @@
 import Foundation
-import ObservationHarness
 
 /// Builds the running tool's executable at a git ref, for `ab --base-ref` / `--candidate-ref`:
 /// the product named as this process's executable is, of the package at the same place in the

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ObservationHarness
 import ObservationReports
+import ObservationWorkloads
 
 /// `observatory ab --base A --candidate B`: two builds measured on the same cells, interleaved,
 /// with a confidence interval per cell.

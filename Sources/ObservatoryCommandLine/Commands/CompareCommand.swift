@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ObservationHarness
 import ObservationReports
 
 /// `observatory compare BASE CANDIDATE`: a verdict on two reports CI can gate on.

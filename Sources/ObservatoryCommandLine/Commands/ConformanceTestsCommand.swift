@@ -1,6 +1,6 @@
 import ArgumentParser
+import Foundation
 import ObservationConformance
-import ObservationHarness
 
 /// `observatory conformance-tests`: prints Swift source with one Swift Testing test per
 /// conformance rule, for a test target that wants each rule as its own `<testcase>` in

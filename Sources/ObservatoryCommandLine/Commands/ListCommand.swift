@@ -1,5 +1,4 @@
 import ArgumentParser
-import ObservationHarness
 
 /// `observatory list`: what a sweep can measure, so that nobody reads the source to build a
 /// `--backend` or `--workload` filter.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import ObservationConformance
-import ObservationHarness
 import ObservationReportPage
 import ObservationReports
 

@@ -1,5 +1,4 @@
 import Foundation
-import ObservationHarness
 import ObservationReports
 
 /// The name `run` gives its report when `--output` does not name one:

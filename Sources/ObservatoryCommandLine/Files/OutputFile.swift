@@ -1,5 +1,4 @@
 import Foundation
-import ObservationHarness
 
 /// A file a command writes for the user to keep (a report, a matrix, a baseline): checked
 /// before any work is done, written whole or not at all, never over anything but a regular

@@ -1,5 +1,3 @@
-import ObservationHarness
-
 /// A path split at its last slash, as text.
 ///
 /// Foundation's `deletingLastPathComponent` traps on a path of `.` (an illegal instruction in

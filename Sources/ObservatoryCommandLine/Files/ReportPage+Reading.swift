@@ -1,6 +1,5 @@
 import Foundation
 import ObservationConformance
-import ObservationHarness
 import ObservationReportPage
 import ObservationReports
 

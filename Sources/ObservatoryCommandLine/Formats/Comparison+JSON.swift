@@ -1,5 +1,4 @@
 import Foundation
-import ObservationHarness
 import ObservationReports
 
 extension Comparison {

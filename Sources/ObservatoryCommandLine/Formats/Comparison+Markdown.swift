@@ -1,6 +1,6 @@
 import Foundation
-import ObservationHarness
 import ObservationReports
+import ObservationWorkloads
 
 extension Comparison {
   /// Markdown for a pull-request comment: the summary, the cells that did not stay unchanged,

@@ -1,4 +1,3 @@
-import ObservationHarness
 import ObservationReports
 
 extension Comparison {

@@ -1,6 +1,7 @@
 import Foundation
 import ObservationBackends
 import ObservationConformance
+import ObservationCore
 import ObservationHarness
 
 /// The committed `Results/conformance.md`: a short preface, then the matrix; and how a command

@@ -1,6 +1,5 @@
 import ObservationBackends
 import ObservationCore
-import ObservationHarness
 import ObservationReports
 import ObservationWorkloads
 

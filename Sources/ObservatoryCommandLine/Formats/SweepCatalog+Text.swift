@@ -1,6 +1,6 @@
+import Foundation
 import ObservationBackends
 import ObservationCore
-import ObservationHarness
 import ObservationWorkloads
 
 extension SweepCatalog {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import ObservationHarness
 import ObservationReports
 
 /// `--allocator system|jemalloc|all`: the allocators a sweep measures with.

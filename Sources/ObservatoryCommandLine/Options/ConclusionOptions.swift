@@ -1,5 +1,4 @@
 import ArgumentParser
-import ObservationHarness
 import ObservationReports
 
 /// How `compare` and `ab` end on their conclusion: `--inconclusive-ok`.

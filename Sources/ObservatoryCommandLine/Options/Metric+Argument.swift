@@ -1,5 +1,4 @@
 import ArgumentParser
-import ObservationHarness
 import ObservationReports
 
 /// `--metric time` or `--metric instructions`.

@@ -1,5 +1,4 @@
 import Foundation
-import ObservationHarness
 
 /// Writes to the standard streams with every failure checked: a closed or full stream is an
 /// error to report, never a trap (Foundation's `FileHandle.write(_:)` traps).

@@ -1,5 +1,4 @@
 import Foundation
-import ObservationHarness
 
 /// How many columns a line written to standard error may take before the terminal wraps it.
 package enum TerminalWidth {

@@ -1,4 +1,4 @@
-import ObservationHarness
+import Foundation
 
 /// Plain-text tables for the terminal: columns padded to their widest cell, two spaces apart.
 package enum TextTable {

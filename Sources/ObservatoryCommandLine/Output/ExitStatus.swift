@@ -15,8 +15,9 @@ package enum ExitStatus: Int32, CaseIterable, Sendable {
   /// a count that moved.
   case regression = 2
   /// A cell process (`observatory cell`, which the tool starts itself) was handed a request of
-  /// another ``CellRequest/protocolVersion``: the runner reports two builds that cannot be
-  /// paired. Builds of other versions rely on this number, so it never changes.
+  /// another `CellRequest.protocolVersion`: the runner reports two builds that cannot be
+  /// paired. Builds of other versions rely on this number, so it never changes; the harness,
+  /// which reads it from its cell processes, names it `CellChild.incompatibleExitStatus`.
   case incompatibleCellRequest = 3
   /// `compare` or `ab` found no regression but could not tell some cells from noise: not a
   /// pass, unless the pipeline accepts it (`--inconclusive-ok`).
