@@ -58,7 +58,14 @@ protocol ToolCommand: ParsableCommand {
 }
 
 extension ToolCommand {
-  /// Runs the command in Observatory's own tool, as `observatory` does (tests parse and run a
-  /// command this way); `ParsableCommand`'s default would print the help instead.
-  func run() throws { try run(with: .builtIn) }
+  /// Refuses to run: a tool command runs over the backends of the tool that parsed it
+  /// (``run(with:)``), and no default tool is right for a third party's executable.
+  /// `ParsableCommand`'s default would print the help instead, as silently.
+  ///
+  /// - Throws: `ValidationError` naming the command.
+  func run() throws {
+    throw ValidationError(
+      "'\(Self._commandName)' runs over a tool's backends: call run(with:), as ObservatoryTool.main does"
+    )
+  }
 }

@@ -177,7 +177,7 @@ struct CompareTests {
   static func refusal(_ arguments: [String]) throws -> String {
     var command = try Observatory.parseAsRoot(arguments)
     do {
-      try command.run()
+      try command.runAsObservatory()
       Issue.record("expected \(arguments) to be refused")
       return ""
     } catch {
@@ -199,7 +199,7 @@ struct CompareTests {
     #expect(message.contains("--allow-other-machine"))
     var command = try Observatory.parseAsRoot(
       ["compare", base, candidate, "--allow-other-machine"])
-    try command.run()
+    try command.runAsObservatory()
     let comparison = try Comparison(
       base: try ReportReader.read(base), candidate: try ReportReader.read(candidate),
       threshold: 0.05, allowingOtherMachine: true)
@@ -228,7 +228,7 @@ struct CompareTests {
     let again = Rows.write(
       Rows.report([(Rows.plan(), .finished(outcome))], environment: same, metric: metric))
     var command = try Observatory.parseAsRoot(["compare", base, again])
-    try command.run()
+    try command.runAsObservatory()
   }
 
   @Test("With too few cells of a backend to judge it, a time change is inconclusive")
@@ -330,11 +330,11 @@ struct CompareTests {
     let base = Rows.write(Self.report())
     let slower = Rows.write(Self.report(factors: ["array": 1.5]))
     var command = try Observatory.parseAsRoot(["compare", base, slower])
-    #expect(throws: ExitCode(2)) { try command.run() }
+    #expect(throws: ExitCode(2)) { try command.runAsObservatory() }
     command = try Observatory.parseAsRoot(["compare", base, base, "--format", "markdown"])
-    try command.run()
+    try command.runAsObservatory()
     command = try Observatory.parseAsRoot(["compare", base, base, "--changes-only"])
-    try command.run()
+    try command.runAsObservatory()
   }
 
   @Test(
@@ -386,14 +386,14 @@ struct CompareTests {
     #expect(both.conclusion == .regression)
 
     var command = try Observatory.parseAsRoot(["compare", base, weather])
-    #expect(throws: ExitCode(4)) { try command.run() }
+    #expect(throws: ExitCode(4)) { try command.runAsObservatory() }
     command = try Observatory.parseAsRoot(["compare", base, weather, "--inconclusive-ok"])
-    try command.run()
+    try command.runAsObservatory()
     for arguments in [
       ["compare", base, regressed], ["compare", base, regressed, "--inconclusive-ok"],
     ] {
       command = try Observatory.parseAsRoot(arguments)
-      #expect(throws: ExitCode(2)) { try command.run() }
+      #expect(throws: ExitCode(2)) { try command.runAsObservatory() }
     }
   }
 
@@ -421,7 +421,7 @@ struct CompareTests {
     let base = Rows.write(Self.report())
     var command = try Observatory.parseAsRoot(["compare", base, "/nonexistent.csv"])
     do {
-      try command.run()
+      try command.runAsObservatory()
       Issue.record("expected an error")
     } catch {
       #expect(Observatory.exitCode(for: error) != .success)

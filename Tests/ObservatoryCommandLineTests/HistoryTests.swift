@@ -86,7 +86,7 @@ struct HistoryTests {
     var command = try Observatory.parseAsRoot([
       "history", path, "--backend", "array", "--workload", "notify", "--n", "16",
     ])
-    #expect(throws: ValidationError.self) { try command.run() }
+    #expect(throws: ValidationError.self) { try command.runAsObservatory() }
   }
 
   @Test(
@@ -183,12 +183,12 @@ struct HistoryTests {
     let atDefault = try HistoryCommand.parse(Array(arguments.dropFirst()))
     #expect(atDefault.plannedDepth == 3)
     do {
-      try atDefault.run()
+      try atDefault.runAsObservatory()
       Issue.record("a depth-8 row matched the default depth 3")
     } catch {
       #expect("\(error)".contains("depth 3"))
     }
     let atEight = try HistoryCommand.parse(Array(arguments.dropFirst()) + ["--depth", "8"])
-    try atEight.run()
+    try atEight.runAsObservatory()
   }
 }

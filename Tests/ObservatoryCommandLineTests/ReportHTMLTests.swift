@@ -426,7 +426,7 @@ struct ReportHTMLInputTests {
   static func run(_ arguments: [String]) -> String? {
     do {
       var command = try Observatory.parseAsRoot(arguments)
-      try command.run()
+      try command.runAsObservatory()
       return nil
     } catch {
       return Observatory.message(for: error)
