@@ -262,6 +262,8 @@ struct BackendDescriptionTests {
     // Every catalog backend, and dense-handles, which the suite does not run (its handles are
     // not the contract's tokens), measured on subscribe and cancel only.
     #expect(rows.filter { $0.backend != nil }.map(\.name) == BackendCatalog.names)
+    #expect(
+      rows.filter { $0.backend == nil }.map(\.name) == MeasuredBackend.measuredOnly.map(\.row.name))
     let handles = try #require(rows.row(named: "dense-handles"))
     #expect(handles.kind == .backend && handles.backend == nil)
     #expect(Workload.allCases.filter(handles.measures) == [.subscribe, .cancel])
