@@ -204,15 +204,16 @@ public struct CellResult: Equatable, Sendable {
 }
 
 extension CellResult {
-  /// A result with no measurement yet, for the harness to fill in.
+  /// A result with no measurement yet, for the harness to fill in: of a row of `rowKind`, or
+  /// when that is not given, of the kind the row's name tells (``RowKind/init(ofRowNamed:)``).
   package init(
-    cell: Cell, environment: RunEnvironment, metric: Metric, status: Status,
-    schema: String = ReportSchema.version
+    cell: Cell, rowKind: RowKind? = nil, environment: RunEnvironment, metric: Metric,
+    status: Status, schema: String = ReportSchema.version
   ) {
     self.schema = schema
     self.environment = environment
     self.cell = cell
-    self.rowKind = RowKind(ofRowNamed: cell.backend)
+    self.rowKind = rowKind ?? RowKind(ofRowNamed: cell.backend)
     self.metric = metric
     self.status = status
   }

@@ -104,9 +104,7 @@ struct AsyncLimitRowTests {
       Cell(allocator: .jemalloc, backend: backend, workload: workload, pattern: pattern, n: 16)
     }
     let rows = [asyncStream, array] + MeasuredBackend.references
-    let builder = ReportBuilder(
-      environment: Rows.environment,
-      limitRows: Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0.limitRow) }))
+    let builder = ReportBuilder(environment: Rows.environment, rows: rows)
     let report = builder.report(
       [
         (cell("reference-c", .notify), .finished(Rows.outcome([2, 2, 2]))),
@@ -132,6 +130,10 @@ struct AsyncLimitRowTests {
         "async-stream notify=3", "async-stream erased-notify=4", "async-stream subscribe=4",
         "async-stream cancel=1.5", "array notify=2", "array cancel=2",
       ])
+    // Each result's kind is its row's.
+    let kinds = Dictionary(rows.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
+    for result in report.results { #expect(result.rowKind == kinds[result.cell.backend]) }
+    #expect(Set(report.results.map(\.rowKind)) == [.backend, .reference])
   }
 
   @Test("The asynchronous floor is in every sweep, but not in the instruction gate")

@@ -2,6 +2,7 @@ import DenseBackend
 import Foundation
 import ObservationBackends
 import ObservationCore
+import ObservationReports
 import ObservationWorkloads
 import TestTraits
 import Testing

@@ -17,21 +17,13 @@ import ObservationWorkloads
 /// The command-line library's tool takes such rows and measures them beside the built-in
 /// backends, in the same reports (<doc:MeasuringYourOwnBackend>).
 public struct MeasuredBackend: Sendable {
-  /// What a row measures.
-  public enum Kind: Sendable, Hashable {
-    /// An observation backend, through the contract's token or (a row made with
-    /// ``init(_:subscribingThrough:named:capabilities:_:)``) through a subscription of its own.
-    case backend
-    /// A plain loop, the floor a backend's cost is read against: it calls `n` callbacks
-    /// (`notify`), or appends `n` closures to a reserved array (`subscribe`, for the rows that
-    /// have that loop; see `onlyWorkloads`).
-    case reference
-  }
-
   /// The row's name in reports: the backend's name, or the reference loop's.
   public let name: String
-  /// Whether the row is a backend or a reference loop.
-  public let kind: Kind
+  /// Whether the row is a backend (through the contract's token or, a row made with
+  /// ``init(_:subscribingThrough:named:capabilities:_:)``, a subscription of its own) or a
+  /// reference loop, the floor a backend's cost is read against; a report's `row_kind` says
+  /// the same.
+  public let kind: RowKind
   /// What the backend declares; for a reference loop, delivery of every value, synchronous
   /// but for the asynchronous floor's.
   public let capabilities: BackendCapabilities
@@ -112,7 +104,7 @@ public struct MeasuredBackend: Sendable {
   /// Every stored property, as given.
   @usableFromInline
   init(
-    name: String, kind: Kind, capabilities: BackendCapabilities, description: BackendDescription,
+    name: String, kind: RowKind, capabilities: BackendCapabilities, description: BackendDescription,
     backend: (any ObservationBackend & Sendable)?, onlyWorkloads: [Workload]? = nil,
     makeMeasurement: @escaping @Sendable (WorkloadCase, MemoryProbe) -> (WorkScale) -> Sample
   ) {

@@ -9,6 +9,9 @@ package struct ReportBuilder {
   /// (`MeasuredBackend.limitRow`): the asynchronous floor for an asynchronous backend; a row
   /// not named here reads `reference-c`.
   var limitRows: [String: ReferenceRow] = [:]
+  /// Each row's kind, by its name (`MeasuredBackend.kind`), for the `row_kind` column; a row
+  /// not named here is told by its name (``RowKind/init(ofRowNamed:)``), as an older report's.
+  var rowKinds: [String: RowKind] = [:]
 
   /// The report of `results`, in sweep order; `largestFinished` gives each series' largest
   /// finished size, for the capped results' reasons.
@@ -35,29 +38,35 @@ package struct ReportBuilder {
         switch result {
         case nil:
           return CellResult(
-            cell: cell, environment: environment, metric: metric,
+            cell: cell, rowKind: kind(of: cell), environment: environment, metric: metric,
             status: .capped(
               reason:
                 "not run: a smaller size of this series ran out of its time budget, or the sizes"
                 + " measured project this one far past it; largest size finished: \(largest)"))
         case .timedOut?:
           return CellResult(
-            cell: cell, environment: environment, metric: metric,
+            cell: cell, rowKind: kind(of: cell), environment: environment, metric: metric,
             status: .capped(
               reason: "stopped after the cell's time budget; largest size finished: \(largest)"))
         case .notApplicable(let reason)?:
           return CellResult(
-            cell: cell, environment: environment, metric: metric,
+            cell: cell, rowKind: kind(of: cell), environment: environment, metric: metric,
             status: .notApplicable(reason: reason))
         case .failed(let reason)?, .incompatible(let reason)?:
           return CellResult(
-            cell: cell, environment: environment, metric: metric, status: .failed(reason: reason))
+            cell: cell, rowKind: kind(of: cell), environment: environment, metric: metric,
+            status: .failed(reason: reason))
         case .finished(let outcome)?:
           return self.result(
             cell, outcome, limit: limits[Limit(cell, row: limitRows[cell.backend] ?? .c)],
             largestFinished: largest)
         }
       })
+  }
+
+  /// The kind of `cell`'s row.
+  private func kind(of cell: Cell) -> RowKind {
+    rowKinds[cell.backend] ?? RowKind(ofRowNamed: cell.backend)
   }
 
   /// Where a cell's limit applies: its limit row's cell (the C reference's, or the
@@ -87,7 +96,8 @@ package struct ReportBuilder {
   private func result(
     _ cell: Cell, _ outcome: CellOutcome, limit: Double?, largestFinished: String
   ) -> CellResult {
-    var result = CellResult(cell: cell, environment: environment, metric: metric, status: .ok)
+    var result = CellResult(
+      cell: cell, rowKind: kind(of: cell), environment: environment, metric: metric, status: .ok)
     result.allocatorVersion = outcome.allocatorVersion
     if let problem = outcome.problem {
       result.status = .invalid(reason: problem)
@@ -139,12 +149,23 @@ package struct ReportBuilder {
 
   /// A builder of the rows of a report of `metric`, measured in `environment`, each row's
   /// `ratio_to_limit` read against the reference row `limitRows` names for it (`reference-c`
-  /// when it names none).
+  /// when it names none), its kind told by its name.
   package init(
     environment: RunEnvironment, metric: Metric = .time, limitRows: [String: ReferenceRow] = [:]
   ) {
     self.environment = environment
     self.metric = metric
     self.limitRows = limitRows
+  }
+
+  /// A builder of the report of `rows` (backends and reference rows), measured in
+  /// `environment`: each row's kind and limit row are the row's own.
+  ///
+  /// - Complexity: O(*r*) for *r* rows.
+  package init(environment: RunEnvironment, metric: Metric = .time, rows: [MeasuredBackend]) {
+    self.init(
+      environment: environment, metric: metric,
+      limitRows: Dictionary(rows.map { ($0.name, $0.limitRow) }, uniquingKeysWith: { a, _ in a }))
+    rowKinds = Dictionary(rows.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
   }
 }

@@ -30,9 +30,7 @@ extension Sweep {
     .measure(plan.cells, progress: progress)
     var environment = environment
     environment.sweep = plan.kind
-    let limitRows = Dictionary(
-      known.map { ($0.name, $0.limitRow) }, uniquingKeysWith: { first, _ in first })
-    let report = ReportBuilder(environment: environment, metric: plan.metric, limitRows: limitRows)
+    let report = ReportBuilder(environment: environment, metric: plan.metric, rows: known)
       .report(sweep.results, largestFinished: sweep.largestFinished)
     return (report, sweep.wallSeconds)
   }
