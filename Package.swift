@@ -190,11 +190,11 @@ let package = Package(
       swiftSettings: swift6),
 
     // The report page and its charts, drawn from values (reports, a comparison, matrix rows)
-    // that the command line reads: no files, no processes. ObservationConformance gives the
-    // matrix rows' type.
+    // that the command line reads: no files, no processes, and no conformance engine (the
+    // matrix's rows are a result, in ObservationReports).
     .target(
       name: "ObservationReportPage",
-      dependencies: ["ObservationWorkloads", "ObservationReports", "ObservationConformance"],
+      dependencies: ["ObservationWorkloads", "ObservationReports"],
       swiftSettings: swift6),
 
     // The command-line tool: argument parsing and printing over the harness and the suite, as
@@ -264,7 +264,7 @@ let package = Package(
       name: "ReportFixtures",
       dependencies: [
         "ObservationHarness", "ObservationReports", "ObservationReportPage",
-        "ObservationConformance", "ObservationWorkloads",
+        "ObservationWorkloads",
       ],
       path: "Tests/ReportFixtures", swiftSettings: swift6),
     .testTarget(
@@ -273,7 +273,7 @@ let package = Package(
         "ObservationCore", "ObservationFixtures", "ObservationConformance",
         "ObservationConformanceTesting", "ObservationBackends", "LinkedListBackend", "ArrayBackend",
         "SubjectBackend", "SwiftObservationBackend", "DenseBackend", "conformance-fixtures",
-        "observatory", "TestTraits",
+        "observatory", "TestTraits", "ObservationReports",
       ],
       swiftSettings: languageMode),
     .testTarget(
@@ -300,6 +300,7 @@ let package = Package(
         "ObservatoryCommandLine", "observatory", "ObservationHarness", "ObservationReports",
         "ObservationReportPage", "ObservationConformance", "ObservationConformanceTesting",
         "ObservationBackends", "ObservationCore", "ObservationWorkloads", "DenseBackend",
+        "ArrayBackend",
         "ReportFixtures", "TestTraits",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -312,6 +313,7 @@ let package = Package(
       name: "sanitizer-pass",
       dependencies: [
         "ObservationCore", "ObservationConformance", "ObservationBackends", "DenseBackend",
+        "ObservationReports",
       ],
       path: "Tests/SanitizerPass",
       swiftSettings: swift6),

@@ -2,10 +2,8 @@ import Foundation
 import ObservationWorkloads
 
 /// RFC 4180 CSV: writing with quoting where needed, and a reader that reports where input is
-/// wrong.
-///
-/// `ConformanceMatrix` in `ObservationConformance` has a reader and a quoting function of its
-/// own, since that module does not depend on this one.
+/// wrong; reports and the conformance matrix (``ConformanceMatrixCSV``) are read and written
+/// with it.
 package enum CSV {
   static func field(_ text: String) -> String {
     guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {

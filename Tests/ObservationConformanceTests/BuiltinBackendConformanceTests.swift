@@ -5,6 +5,8 @@ import ObservationBackends
 import ObservationConformanceTesting
 import ObservationCore
 import ObservationFixtures
+import ObservationHarness
+import ObservationReports
 import SubjectBackend
 import Testing
 
@@ -134,9 +136,13 @@ enum PinnedOutcomes {
   /// Every backend's outcome of every rule in the committed matrix, by backend, then rule.
   static let matrix: Result<[String: [String: RuleOutcome.Kind]], any Error> = Result {
     let text = try String(contentsOf: matrixURL, encoding: .utf8)
-    let rows = try ConformanceMatrix.rows(fromCSV: text)
+    let rows = try ConformanceMatrixCSV.rows(fromCSV: text)
+    // The matrix's outcomes are the suite's kinds by the same words.
     return Dictionary(grouping: rows, by: \.backend).mapValues { rows in
-      Dictionary(uniqueKeysWithValues: rows.map { ($0.rule, $0.outcome) })
+      Dictionary(
+        uniqueKeysWithValues: rows.compactMap { row in
+          RuleOutcome.Kind(rawValue: row.outcome.rawValue).map { (row.rule, $0) }
+        })
     }
   }
 

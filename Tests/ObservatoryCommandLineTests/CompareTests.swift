@@ -175,7 +175,7 @@ struct CompareTests {
   /// The message `arguments` are refused with, raised while running: a validation error is
   /// one line and exit status 1. Empty, with an issue recorded, if the command ran through.
   static func refusal(_ arguments: [String]) throws -> String {
-    var command = try Observatory.parseAsRoot(arguments)
+    let command = try Observatory.parseAsRoot(arguments)
     do {
       try command.runAsObservatory()
       Issue.record("expected \(arguments) to be refused")
@@ -197,7 +197,7 @@ struct CompareTests {
     #expect(message.contains("host 'host' in the base, 'elsewhere' in the candidate"))
     #expect(message.contains("2 cores in the base, 64 cores in the candidate"))
     #expect(message.contains("--allow-other-machine"))
-    var command = try Observatory.parseAsRoot(
+    let command = try Observatory.parseAsRoot(
       ["compare", base, candidate, "--allow-other-machine"])
     try command.runAsObservatory()
     let comparison = try Comparison(
@@ -227,7 +227,7 @@ struct CompareTests {
     same.runID = "run2"
     let again = Rows.write(
       Rows.report([(Rows.plan(), .finished(outcome))], environment: same, metric: metric))
-    var command = try Observatory.parseAsRoot(["compare", base, again])
+    let command = try Observatory.parseAsRoot(["compare", base, again])
     try command.runAsObservatory()
   }
 
@@ -419,7 +419,7 @@ struct CompareTests {
   @Test("Input errors are reported as usage errors naming the file")
   func inputErrors() throws {
     let base = Rows.write(Self.report())
-    var command = try Observatory.parseAsRoot(["compare", base, "/nonexistent.csv"])
+    let command = try Observatory.parseAsRoot(["compare", base, "/nonexistent.csv"])
     do {
       try command.runAsObservatory()
       Issue.record("expected an error")

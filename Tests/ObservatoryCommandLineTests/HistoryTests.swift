@@ -83,7 +83,7 @@ struct HistoryTests {
   @Test("No matching row is an error that says what was looked for")
   func noMatch() throws {
     let path = Rows.write(Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))]))
-    var command = try Observatory.parseAsRoot([
+    let command = try Observatory.parseAsRoot([
       "history", path, "--backend", "array", "--workload", "notify", "--n", "16",
     ])
     #expect(throws: ValidationError.self) { try command.runAsObservatory() }

@@ -207,7 +207,7 @@ struct ReportHTMLTests {
       PageFixtures.matrixCSV(rules: rules.map { ($0.0, $0.1) }, backends: backends))
     let page = try HTMLReport.read(
       report: PageFixtures.reportPath(), conformance: matrixPath, generator: "observatory report")
-    let rows = try ConformanceMatrix.rows(
+    let rows = try ConformanceMatrixCSV.rows(
       fromCSV: String(contentsOfFile: matrixPath, encoding: .utf8))
     let tree = try PageFixtures.page(page)
     let matrix = try #require(tree.all("table", classes: ["matrix"]).first)
@@ -233,7 +233,7 @@ struct ReportHTMLTests {
     }
     // Every outcome kind the matrix has is counted in its legend.
     let legend = tree.all("ul", classes: ["outcome-legend"]).flatMap { $0.all("li") }
-    #expect(legend.count == RuleOutcome.Kind.allCases.count)
+    #expect(legend.count == ConformanceOutcome.allCases.count)
   }
 
   @Test("With a baseline, compare's verdicts per cell, regressions first")
@@ -400,7 +400,7 @@ struct ReportHTMLInputTests {
     let badOutcome = Rows.write(csv.replacingOccurrences(of: ",pass,", with: ",passed,"))
     let outcome = try #require(Self.refusal(report: good, conformance: badOutcome))
     #expect(outcome.hasPrefix("\(badOutcome):2: 'passed' is not an outcome"), "\(outcome)")
-    let headerOnly = Rows.write(ConformanceMatrix.csvHeader + "\n")
+    let headerOnly = Rows.write(ConformanceMatrixCSV.header + "\n")
     #expect(
       Self.refusal(report: good, conformance: headerOnly)
         == "\(headerOnly): the conformance matrix has a header but no rows")
@@ -425,7 +425,7 @@ struct ReportHTMLInputTests {
   /// succeeds.
   static func run(_ arguments: [String]) -> String? {
     do {
-      var command = try Observatory.parseAsRoot(arguments)
+      let command = try Observatory.parseAsRoot(arguments)
       try command.runAsObservatory()
       return nil
     } catch {

@@ -1,5 +1,4 @@
 import Foundation
-import ObservationConformance
 import ObservationHarness
 import ObservationReportPage
 import ObservationReports
@@ -77,8 +76,8 @@ package enum PageFixtures {
   package static func matrixCSV(
     rules: [(id: String, title: String)], backends: [String], details: String = "what happened"
   ) -> String {
-    var lines = [ConformanceMatrix.csvHeaderWithoutTraits]
-    let kinds = RuleOutcome.Kind.allCases
+    var lines = [ConformanceMatrixCSV.headerWithoutTraits]
+    let kinds = ConformanceOutcome.allCases
     var index = 0
     for backend in backends {
       for rule in rules {

@@ -1,5 +1,6 @@
 import Foundation
 import ObservationConformance
+import ObservationReports
 
 /// The committed conformance matrix, `Results/conformance.csv`: each rule's outcome on each
 /// built-in backend in an isolated run at full strength, which the sanitizers' passes hold
@@ -16,9 +17,15 @@ struct PinnedMatrix {
 
   /// Reads the matrix from ``url``.
   init() throws {
-    let rows = try ConformanceMatrix.rows(fromCSV: String(contentsOf: Self.url, encoding: .utf8))
+    let rows = try ConformanceMatrixCSV.rows(
+      fromCSV: String(contentsOf: Self.url, encoding: .utf8))
+    // The matrix's outcomes are the suite's kinds by the same words.
     outcomes = Dictionary(
-      uniqueKeysWithValues: rows.map { (Self.key($0.rule, $0.backend), $0.outcome) })
+      uniqueKeysWithValues: rows.compactMap { row in
+        RuleOutcome.Kind(rawValue: row.outcome.rawValue).map {
+          (Self.key(row.rule, row.backend), $0)
+        }
+      })
   }
 
   /// The outcome the matrix records for `rule` on the backend called `backend`, or `nil` if it

@@ -1,4 +1,5 @@
 import Foundation
+import ObservationReports
 
 /// Draws a ``Chart`` as SVG: log-log axes with their ticks, a path and a circle per point for
 /// each backend (each circle titled with its value and ratio to the limit), the reference rows

@@ -1,10 +1,10 @@
-import ObservationConformance
+import ObservationReports
 
 /// The page's conformance matrix: a grid of rules × backends, each cell coloured by its
 /// outcome and expandable to its details.
 enum ConformanceSection {
   /// The order, short label and CSS class of each outcome.
-  static let outcomes: [(kind: RuleOutcome.Kind, label: String, className: String)] = [
+  static let outcomes: [(kind: ConformanceOutcome, label: String, className: String)] = [
     (.passed, "pass", "pass"), (.failed, "FAIL", "fail"),
     (.probeObserved, "probe: seen", "probe-observed"),
     (.probeNotObserved, "probe: not seen", "probe-not-observed"),
@@ -17,9 +17,9 @@ enum ConformanceSection {
   ///
   /// - Complexity: O(*r*) for *r* rows.
   static func axes(
-    _ rows: [ConformanceMatrix.Row]
-  ) -> (rules: [ConformanceMatrix.Row], backends: [String]) {
-    var rules: [ConformanceMatrix.Row] = []
+    _ rows: [ConformanceMatrixRow]
+  ) -> (rules: [ConformanceMatrixRow], backends: [String]) {
+    var rules: [ConformanceMatrixRow] = []
     var seenRules: Set<String> = []
     var backends: [String] = []
     var seenBackends: Set<String> = []
@@ -33,9 +33,9 @@ enum ConformanceSection {
   /// The `<section>` of the matrix `rows`, read from `source`.
   ///
   /// - Complexity: O(*r* × *b*) for *r* rules and *b* backends.
-  static func render(_ rows: [ConformanceMatrix.Row], source: String) -> String {
+  static func render(_ rows: [ConformanceMatrixRow], source: String) -> String {
     let (rules, backends) = axes(rows)
-    var cells: [String: ConformanceMatrix.Row] = [:]
+    var cells: [String: ConformanceMatrixRow] = [:]
     for row in rows { cells[row.rule + "\u{0}" + row.backend] = row }
     let counts = Dictionary(grouping: rows, by: \.outcome).mapValues(\.count)
     let versions = Set(rows.map(\.suiteVersion)).sorted()
@@ -76,7 +76,7 @@ enum ConformanceSection {
   }
 
   /// One cell: the outcome's short label, opening to its details.
-  private static func cell(_ row: ConformanceMatrix.Row?, rule: String, backend: String) -> String {
+  private static func cell(_ row: ConformanceMatrixRow?, rule: String, backend: String) -> String {
     let name = HTMLText.escaped(rule + " on " + backend)
     guard let row else {
       return "<td class=\"outcome missing\" data-backend=\"\(HTMLText.escaped(backend))\""

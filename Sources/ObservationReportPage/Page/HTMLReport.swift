@@ -1,4 +1,3 @@
-import ObservationConformance
 import ObservationReports
 
 /// A report as one self-contained HTML page: its run's metadata, a log-log chart per workload
@@ -40,12 +39,12 @@ package struct HTMLReport {
     /// The matrix's file, as given.
     package var path: String
     /// The matrix's rows, one per rule and backend.
-    package var rows: [ConformanceMatrix.Row]
+    package var rows: [ConformanceMatrixRow]
 
     /// The matrix `rows`, read from `path`.
     ///
     /// - Complexity: O(1).
-    package init(path: String, rows: [ConformanceMatrix.Row]) {
+    package init(path: String, rows: [ConformanceMatrixRow]) {
       self.path = path
       self.rows = rows
     }

@@ -64,9 +64,9 @@ struct ExportCommand: ToolCommand {
   ///   read, or one without a measured cell (an export with no benchmark is no history).
   /// - Complexity: O(*r* log *r*) for *r* results.
   func export() throws -> (json: String, notes: [String]) {
-    if ConformanceMatrixDocument.isMatrix(atPath: report) {
+    if ConformanceMatrixCSV.isMatrix(atPath: report) {
       throw ValidationError(
-        "\(report): a conformance matrix (header '\(ConformanceMatrix.csvHeader)'), not a report"
+        "\(report): a conformance matrix (header '\(ConformanceMatrixCSV.header)'), not a report"
           + " of costs; export reads the reports run writes (header 'schema,run_id,...')")
     }
     let results: [CellResult]

@@ -77,7 +77,7 @@ struct HistoryCommand: ToolCommand {
     var paths: [String] = []
     for path in reports {
       // `Results/*.csv` also matches the conformance matrix, which is no report of costs.
-      if ConformanceMatrixDocument.isMatrix(atPath: path) {
+      if ConformanceMatrixCSV.isMatrix(atPath: path) {
         notes.append("skipped \(path): the conformance matrix, not a report of costs")
       } else {
         paths.append(path)
@@ -85,7 +85,7 @@ struct HistoryCommand: ToolCommand {
     }
     if paths.isEmpty, let matrix = reports.first {
       throw ValidationError(
-        "\(matrix): a conformance matrix (header '\(ConformanceMatrix.csvHeader)'), not a report"
+        "\(matrix): a conformance matrix (header '\(ConformanceMatrixCSV.header)'), not a report"
           + " of costs; history reads the reports run writes (header 'schema,run_id,...')")
     }
     var reportsRead: [(path: String, report: Report)] = []

@@ -114,7 +114,7 @@ struct ReportCommand: ToolCommand {
     if reports.count > 1 {
       try pageFile?.check()
       // `Results/*.csv` names the conformance matrix too: it has no costs to draw.
-      let matrices = reports.filter(ConformanceMatrixDocument.isMatrix(atPath:))
+      let matrices = reports.filter(ConformanceMatrixCSV.isMatrix(atPath:))
       for matrix in matrices {
         StandardOutput.writeError(
           "\(tool.name): \(matrix): a conformance matrix, not a report: left out\n")

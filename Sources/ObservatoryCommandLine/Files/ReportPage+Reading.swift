@@ -47,8 +47,8 @@ extension HTMLReport {
     return page
   }
 
-  /// The rows of the conformance matrix at `path`, read with ``ConformanceMatrix``'s reader.
-  private static func readConformance(_ path: String) throws -> [ConformanceMatrix.Row] {
+  /// The rows of the conformance matrix at `path`, read with `ConformanceMatrixCSV`.
+  private static func readConformance(_ path: String) throws -> [ConformanceMatrixRow] {
     var status = stat()
     guard stat(path, &status) == 0 else {
       throw ToolError(
@@ -67,9 +67,9 @@ extension HTMLReport {
     guard let text = String(data: data, encoding: .utf8) else {
       throw ToolError("\(path): cannot be read: not UTF-8 text")
     }
-    let rows: [ConformanceMatrix.Row]
-    do { rows = try ConformanceMatrix.rows(fromCSV: text) } catch let error
-      as ConformanceMatrix.CSVError
+    let rows: [ConformanceMatrixRow]
+    do { rows = try ConformanceMatrixCSV.rows(fromCSV: text) } catch let error
+      as ConformanceMatrixCSV.Error
     {
       throw ToolError("\(path):\(error.line): \(error.problem)")
     }

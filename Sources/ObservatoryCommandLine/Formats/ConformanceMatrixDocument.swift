@@ -4,25 +4,8 @@ import ObservationConformance
 import ObservationCore
 import ObservationHarness
 
-/// The committed `Results/conformance.md`: a short preface, then the matrix; and how a command
-/// that reads reports tells the matrix's CSV from one.
+/// The committed `Results/conformance.md`: a short preface, then the matrix.
 enum ConformanceMatrixDocument {
-  /// Whether the file at `path` is a conformance matrix's CSV: it starts with the columns every
-  /// version of its header starts with (``ConformanceMatrix/csvHeader``, and the one before
-  /// its `traits` column).
-  ///
-  /// - Complexity: one read of the header's length.
-  static func isMatrix(atPath path: String) -> Bool {
-    // Only a regular file is opened here: a named pipe would block (the reader says why not).
-    var status = stat()
-    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-    defer { try? handle.close() }
-    let prefix = "suite_version,rule,group,level,title,"
-    let start = (try? handle.read(upToCount: prefix.utf8.count)) ?? Data()
-    return start == Data(prefix.utf8)
-  }
-
   /// The document of `matrix`, written by `tool`.
   static func markdown(for matrix: ConformanceMatrix, by tool: Tool) -> String {
     let columns = matrix.reports.map { report -> String in

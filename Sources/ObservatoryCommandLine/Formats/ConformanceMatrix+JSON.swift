@@ -1,4 +1,5 @@
 import Foundation
+import ObservationConformance
 import ObservationCore
 
 extension ConformanceMatrix {
@@ -6,7 +7,7 @@ extension ConformanceMatrix {
   /// and every rule's outcome (the CSV's columns: rule, group, level, title, outcome, details).
   ///
   /// - Complexity: O(*r* × *b*) for *r* rules and *b* backends.
-  public func json() throws -> String {
+  func json() throws -> String {
     let document = Document(
       suiteVersion: reports.first?.suiteVersion ?? ConformanceSuite.version,
       backends: reports.map { report in

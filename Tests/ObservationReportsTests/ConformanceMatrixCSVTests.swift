@@ -1,36 +1,37 @@
-import ArrayBackend
-import ObservationConformance
+import ObservationReports
 import Testing
 
-/// `ConformanceMatrix.rows(fromCSV:)`: what the matrix writes it reads back, and it refuses
+/// `ConformanceMatrixCSV.rows(fromCSV:)`: what the matrix writes it reads back, and it refuses
 /// what the matrix never writes.
 @Suite("Conformance matrix CSV reader")
-struct ConformanceMatrixReaderTests {
+struct ConformanceMatrixCSVTests {
   /// The header of a matrix written before the `traits` column: still read.
-  static let header = ConformanceMatrix.csvHeaderWithoutTraits
+  static let header = ConformanceMatrixCSV.headerWithoutTraits
 
-  @Test("A matrix's CSV reads back as its reports, outcome and prose")
-  func roundTrip() throws {
-    let report = ConformanceSuite.run(ArrayStrategy())
-    let rows = try ConformanceMatrix.rows(fromCSV: ConformanceMatrix([report]).csv)
-    #expect(rows.count == report.results.count)
-    for (row, result) in zip(rows, report.results) {
-      #expect(row.suiteVersion == report.suiteVersion)
-      #expect(row.rule == result.rule.id.rawValue)
-      #expect(row.title == result.rule.title)
-      #expect(row.backend == report.backendName)
-      #expect(row.outcome == result.outcome.kind)
-      #expect(row.details == result.outcome.details)
-      #expect(row.traits == Set(result.rule.traits.map(\.name)))
-    }
-    // What the CI script asks instead of a rule's prefix: every THR rule is concurrent.
-    let concurrent = rows.filter { $0.traits?.contains("concurrent") == true }.map(\.rule)
-    #expect(!concurrent.isEmpty && concurrent.allSatisfy { $0.hasPrefix("THR-") })
+  @Test("Rows written read back as the same rows, with or without the traits column")
+  func writtenBack() throws {
+    let rows = [
+      ConformanceMatrixRow(
+        suiteVersion: "1.8.0", rule: "THR-01", group: "THR", level: "CAP(threadSafe)",
+        title: "a, \"quoted\" title", traits: ["stochastic", "concurrent"], backend: "b",
+        outcome: .probeNotSeenViolated, details: "two\nlines"),
+      ConformanceMatrixRow(
+        suiteVersion: "1.8.0", rule: "ORD-01", group: "ORD", level: "REQUIRED", title: "t",
+        traits: [], backend: "b", outcome: .passed, details: ""),
+    ]
+    let text = ConformanceMatrixCSV.csv(of: rows)
+    #expect(text.hasPrefix(ConformanceMatrixCSV.header + "\n"))
+    #expect(text.contains(",concurrent stochastic,"))
+    #expect(try ConformanceMatrixCSV.rows(fromCSV: text) == rows)
+    let old = try ConformanceMatrixCSV.rows(
+      fromCSV: Self.header + "\n1.1.0,ORD-01,ORD,REQUIRED,t,b,pass,\n")
+    #expect(ConformanceMatrixCSV.csv(of: old).hasPrefix(Self.header + "\n"))
+    #expect(try ConformanceMatrixCSV.rows(fromCSV: ConformanceMatrixCSV.csv(of: old)) == old)
   }
 
   @Test("A matrix written before the traits column reads, its rows without traits")
   func withoutTraits() throws {
-    let rows = try ConformanceMatrix.rows(
+    let rows = try ConformanceMatrixCSV.rows(
       fromCSV: Self.header + "\n1.1.0,ORD-01,ORD,REQUIRED,t,b,pass,\n")
     #expect(rows.map(\.rule) == ["ORD-01"] && rows[0].traits == nil && rows[0].backend == "b")
   }
@@ -41,7 +42,7 @@ struct ConformanceMatrixReaderTests {
       Self.header + "\r\n"
       + "1.1.0,ORD-01,ORD,CAP(x),\"a, b\",my-backend,probe-observed,\"said \"\"hi\"\"\nthen\"\r\n"
       + "1.1.0,ORD-02,ORD,REQUIRED,t,my-backend,pass,"
-    let rows = try ConformanceMatrix.rows(fromCSV: text)
+    let rows = try ConformanceMatrixCSV.rows(fromCSV: text)
     #expect(rows.map(\.rule) == ["ORD-01", "ORD-02"])
     #expect(rows[0].title == "a, b")
     #expect(rows[0].details == "said \"hi\"\nthen")
@@ -55,11 +56,11 @@ struct ConformanceMatrixReaderTests {
       ("rule,backend,outcome\n", 1, "the header is not"),
       (header + "\n1.1.0,ORD-01,ORD,REQUIRED,t,b,pass\n", 2, "expected 8 fields, found 7"),
       (
-        ConformanceMatrix.csvHeader + "\n1.1.0,ORD-01,ORD,REQUIRED,t,,b,pass\n", 2,
+        ConformanceMatrixCSV.header + "\n1.1.0,ORD-01,ORD,REQUIRED,t,,b,pass\n", 2,
         "expected 9 fields, found 8"
       ),
       (
-        ConformanceMatrix.csvHeader + "\n1.1.0,THR-01,THR,REQUIRED,t,concurrent racy,b,pass,\n", 2,
+        ConformanceMatrixCSV.header + "\n1.1.0,THR-01,THR,REQUIRED,t,concurrent racy,b,pass,\n", 2,
         "'racy' is not a rule trait"
       ),
       (header + "\n1.1.0,ORD-01,ORD,REQUIRED,t,b,passed,\n", 2, "'passed' is not an outcome"),
@@ -70,8 +71,8 @@ struct ConformanceMatrixReaderTests {
       ),
     ])
   func refusals(_ text: String, _ line: Int, _ problem: String) {
-    let error = #expect(throws: ConformanceMatrix.CSVError.self) {
-      try ConformanceMatrix.rows(fromCSV: text)
+    let error = #expect(throws: ConformanceMatrixCSV.Error.self) {
+      try ConformanceMatrixCSV.rows(fromCSV: text)
     }
     #expect(error?.line == line)
     #expect(error?.problem.contains(problem) == true, "\(String(describing: error))")
