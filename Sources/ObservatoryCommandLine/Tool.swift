@@ -1,6 +1,7 @@
 import ArgumentParser
 import ObservationHarness
 import ObservationReports
+import ObservatoryBuiltInRows
 
 /// One process of the tool: the rows its commands measure and check, and the names it goes by.
 ///

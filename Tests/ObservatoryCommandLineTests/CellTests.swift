@@ -4,6 +4,7 @@ import ObservationBackends
 import ObservationCore
 import ObservationReports
 import ObservationWorkloads
+import ObservatoryBuiltInRows
 import TestTraits
 import Testing
 

@@ -4,6 +4,7 @@ import ObservationBackends
 import ObservationCore
 import ObservationReports
 import ObservationWorkloads
+import ObservatoryBuiltInRows
 import Testing
 
 @testable import ObservationHarness

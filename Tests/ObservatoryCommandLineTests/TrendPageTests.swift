@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ObservatoryBuiltInRows
 import ReportFixtures
 import Testing
 

@@ -36,7 +36,7 @@ struct DenseHandleSubscriptions<Value>: SubscriptionScheme, Sendable {
 extension MeasuredBackend {
   /// `dense-handles`: ``DenseStrategy``'s subjects subscribed and cancelled through handles,
   /// beside `dense`, which uses the contract's tokens; the difference is what the token costs.
-  static var denseHandles: MeasuredBackend {
+  package static var denseHandles: MeasuredBackend {
     let dense = DenseStrategy()
     return MeasuredBackend(
       dense, subscribingThrough: DenseHandleSubscriptions<Int>(), named: "dense-handles",
