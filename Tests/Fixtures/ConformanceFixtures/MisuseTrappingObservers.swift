@@ -3,17 +3,8 @@ import ObservationCore
 /// An observer list that delivers nested writes recursively and traps on a write nested deeper
 /// than its bound, as libraries that forbid deep recursive sends document; or, as a fault, only
 /// declares that it traps (ERR-02 must then fail).
-final class MisuseTrappingObservers: ObservableValue {
-  final class Token: ObservationToken {
-    let id: Int
-    weak var owner: MisuseTrappingObservers?
-    init(id: Int, owner: MisuseTrappingObservers) {
-      self.id = id
-      self.owner = owner
-    }
-    deinit { cancel() }
-    func cancel() { owner?.remove(id) }
-  }
+final class MisuseTrappingObservers: ObservableValue, RemovesObservers {
+  typealias Token = RemovingToken<MisuseTrappingObservers>
 
   /// Nested writes the backend supports; one more traps.
   static let bound = 2
@@ -53,7 +44,7 @@ final class MisuseTrappingObservers: ObservableValue {
     return Token(id: nextID, owner: self)
   }
 
-  fileprivate func remove(_ id: Int) {
+  func remove(_ id: Int) {
     guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
     let released = entries[index].handler.take()
     if depth == 0 { entries.remove(at: index) }
