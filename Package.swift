@@ -284,7 +284,7 @@ let package = Package(
         "ObservationCore", "ObservationFixtures", "ObservationConformance",
         "ObservationConformanceTesting", "ObservationBackends", "LinkedListBackend", "ArrayBackend",
         "SubjectBackend", "SwiftObservationBackend", "DenseBackend", "conformance-fixtures",
-        "observatory", "TestTraits", "ObservationReports",
+        "TestTraits", "ObservationReports", "ObservationHarness",
       ],
       swiftSettings: languageMode),
     .testTarget(
@@ -308,7 +308,7 @@ let package = Package(
     .testTarget(
       name: "ObservatoryCommandLineTests",
       dependencies: [
-        "ObservatoryCommandLine", "observatory", "ObservationHarness", "ObservationReports",
+        "ObservatoryCommandLine", "ObservationHarness", "ObservationReports",
         "ObservationReportPage", "ObservationConformance", "ObservationConformanceTesting",
         "ObservationBackends", "ObservationCore", "ObservationWorkloads", "DenseBackend",
         "ArrayBackend", "ObservatoryBuiltInRows",
@@ -316,6 +316,18 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: languageMode),
+    // The built tool, run as a user runs it: every test starts the `observatory` executable
+    // (a dependency, so that `swift test` builds it) on arguments, files and signals, and
+    // checks its exit status, its output and what it left on disk.
+    .testTarget(
+      name: "ObservatoryEndToEndTests",
+      dependencies: [
+        "observatory", "ObservatoryCommandLine", "ObservatoryBuiltInRows", "ObservationHarness",
+        "ObservationReports", "ObservationConformance", "ObservationConformanceTesting",
+        "ObservationBackends", "ObservationCore",
+        "ReportFixtures", "TestTraits",
+      ],
+      swiftSettings: swift6),
     // The sanitizers' passes over the rules, as one executable (`sanitizer-pass thread`,
     // `sanitizer-pass address`): .ci/run builds it alone with --sanitize=thread or
     // --sanitize=address, without the test targets it does not need. DenseBackend: the dense

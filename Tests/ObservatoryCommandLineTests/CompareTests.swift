@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReportFixtures
+import TestTraits
 import Testing
 
 @testable import ObservationHarness
@@ -9,35 +10,6 @@ import Testing
 
 @Suite("compare")
 struct CompareTests {
-  static let backends = ["linked-list", "array", "key-path", "combine-passthrough"]
-  static let sizes = [1, 2, 4, 8, 16, 64, 256, 1024, 4096, 16384, 65536, 262_144]
-
-  /// A time report of 48 notify cells (4 backends, 12 sizes) and, unless `references` is
-  /// false, the two reference rows at the same sizes. Each cell's repetitions are `samples`,
-  /// scaled by the backend's factor (1 unless given; a reference row's is `machine`) and a
-  /// small fixed jitter per cell, so that the comparison sees some scatter between runs.
-  static func report(
-    factors: [String: Double] = [:], cellFactors: [String: Double] = [:],
-    samples: [Double] = [100, 101, 102, 103, 104], backendSamples: [String: [Double]] = [:],
-    jitter: Bool = true,
-    references: Bool = true, machine: Double = 1, environment: RunEnvironment = Rows.environment
-  ) -> String {
-    var cells: [(Cell, CellRunner.Result?)] = []
-    let referenceNames = references ? MeasuredBackend.references.map(\.name) : []
-    for (b, backend) in (backends + referenceNames).enumerated() {
-      for (s, n) in sizes.enumerated() {
-        let plan = Rows.plan(backend, n: n)
-        let wobble = jitter ? 1 + 0.01 * Double((b * 3 + s * 7) % 5 - 2) : 1
-        let factor =
-          (referenceNames.contains(backend) ? machine : factors[backend] ?? 1)
-          * (cellFactors["\(backend)/\(n)"] ?? 1) * wobble * Double(10 * (b + 1))
-        cells.append(
-          (plan, .finished(Rows.outcome((backendSamples[backend] ?? samples).map { $0 * factor }))))
-      }
-    }
-    return Rows.report(cells, environment: environment)
-  }
-
   static func compare(
     _ base: String, _ candidate: String, threshold: Double = 0.05
   ) throws -> Comparison {
@@ -57,7 +29,8 @@ struct CompareTests {
   @Test("Two runs of the same build, with ordinary noise, are not a regression")
   func sameBuild() throws {
     let comparison = try Self.compare(
-      Self.report(), Self.report(samples: [101, 99, 104, 100, 102], jitter: false))
+      ComparedReports.report(),
+      ComparedReports.report(samples: [101, 99, 104, 100, 102], jitter: false))
     #expect(comparison.regressions.isEmpty)
     #expect(comparison.cells.count == (4 + MeasuredBackend.references.count) * 12)
   }
@@ -65,7 +38,7 @@ struct CompareTests {
   @Test("A backend that got 30% slower at every size regresses, and nothing else does")
   func injectedRegression() throws {
     let comparison = try Self.compare(
-      Self.report(), Self.report(factors: ["array": 1.3]))
+      ComparedReports.report(), ComparedReports.report(factors: ["array": 1.3]))
     #expect(
       comparison.regressions.map { $0.base.cell.backend } == Array(repeating: "array", count: 12))
     #expect(
@@ -82,19 +55,22 @@ struct CompareTests {
     // Every array cell's median 60% slower (three of five repetitions in a busy moment), its
     // fastest repetition not: times are compared by the fastest repetition.
     let burst = try Self.compare(
-      Self.report(), Self.report(backendSamples: ["array": [100, 160, 161, 162, 163]]))
+      ComparedReports.report(),
+      ComparedReports.report(backendSamples: ["array": [100, 160, 161, 162, 163]]))
     #expect(burst.regressions.isEmpty)
     #expect(burst.cells.allSatisfy { $0.verdict == .unchanged }, "\(burst.text())")
     #expect(burst.text().contains("fastest repetition"))
     // The same cells with the fastest repetition 30% slower too: a regression.
     let moved = try Self.compare(
-      Self.report(), Self.report(backendSamples: ["array": [130, 160, 161, 162, 163]]))
+      ComparedReports.report(),
+      ComparedReports.report(backendSamples: ["array": [130, 160, 161, 162, 163]]))
     #expect(Set(moved.regressions.map(\.base.cell.backend)) == ["array"])
   }
 
   @Test("A change below the threshold is not a regression")
   func belowThreshold() throws {
-    let comparison = try Self.compare(Self.report(), Self.report(factors: ["array": 1.04]))
+    let comparison = try Self.compare(
+      ComparedReports.report(), ComparedReports.report(factors: ["array": 1.04]))
     #expect(comparison.cells.allSatisfy { $0.verdict == .unchanged })
   }
 
@@ -102,13 +78,14 @@ struct CompareTests {
   func busyMachine() throws {
     // Every cell of the candidate moved by up to a factor of 2 either way, array by 1.3 more.
     var scattered: [String: Double] = [:]
-    for (b, backend) in Self.backends.enumerated() {
-      for (s, n) in Self.sizes.enumerated() {
+    for (b, backend) in ComparedReports.backends.enumerated() {
+      for (s, n) in ComparedReports.sizes.enumerated() {
         scattered["\(backend)/\(n)"] = [0.5, 0.7, 1.4, 2.0][(b + s) % 4]
       }
     }
     let comparison = try Self.compare(
-      Self.report(), Self.report(factors: ["array": 1.3], cellFactors: scattered))
+      ComparedReports.report(),
+      ComparedReports.report(factors: ["array": 1.3], cellFactors: scattered))
     #expect(comparison.regressions.isEmpty)
     let array = comparison.cells.filter { $0.base.cell.backend == "array" && $0.ratio! > 1.05 }
     #expect(!array.isEmpty)
@@ -119,7 +96,7 @@ struct CompareTests {
   @Test("One cell twice as slow, its backend otherwise unchanged, is weather: inconclusive")
   func loneOutlier() throws {
     let comparison = try Self.compare(
-      Self.report(), Self.report(cellFactors: ["key-path/256": 2.4]))
+      ComparedReports.report(), ComparedReports.report(cellFactors: ["key-path/256": 2.4]))
     #expect(comparison.regressions.isEmpty)
     let cell = try #require(comparison.cells.first { $0.key.contains("key-path/notify/-/256") })
     #expect(cell.verdict == .inconclusive)
@@ -130,18 +107,19 @@ struct CompareTests {
 
   @Test("Every backend 30% slower, the reference rows unchanged: every backend regressed")
   func everyBackendSlower() throws {
-    let everyBackend = Dictionary(uniqueKeysWithValues: Self.backends.map { ($0, 1.3) })
-    let comparison = try Self.compare(Self.report(), Self.report(factors: everyBackend))
-    #expect(Set(comparison.regressions.map(\.base.cell.backend)) == Set(Self.backends))
+    let everyBackend = Dictionary(uniqueKeysWithValues: ComparedReports.backends.map { ($0, 1.3) })
+    let comparison = try Self.compare(
+      ComparedReports.report(), ComparedReports.report(factors: everyBackend))
+    #expect(Set(comparison.regressions.map(\.base.cell.backend)) == Set(ComparedReports.backends))
     #expect(comparison.regressions.count == 48)
     #expect(comparison.text().contains("the backends together moved +30.0%"))
   }
 
   @Test("Every cell 30% slower, the reference rows too, is the machine: nothing regressed")
   func wholeMachineSlower() throws {
-    let everyBackend = Dictionary(uniqueKeysWithValues: Self.backends.map { ($0, 1.3) })
+    let everyBackend = Dictionary(uniqueKeysWithValues: ComparedReports.backends.map { ($0, 1.3) })
     let comparison = try Self.compare(
-      Self.report(), Self.report(factors: everyBackend, machine: 1.3))
+      ComparedReports.report(), ComparedReports.report(factors: everyBackend, machine: 1.3))
     #expect(comparison.regressions.isEmpty)
     #expect(
       comparison.cells.filter { !$0.base.cell.backend.hasPrefix("reference") }.allSatisfy {
@@ -152,9 +130,10 @@ struct CompareTests {
 
   @Test("Without reference rows, every backend moving at once is inconclusive, and says why")
   func noReferenceRows() throws {
-    let everyBackend = Dictionary(uniqueKeysWithValues: Self.backends.map { ($0, 1.3) })
+    let everyBackend = Dictionary(uniqueKeysWithValues: ComparedReports.backends.map { ($0, 1.3) })
     let comparison = try Self.compare(
-      Self.report(references: false), Self.report(factors: everyBackend, references: false))
+      ComparedReports.report(references: false),
+      ComparedReports.report(factors: everyBackend, references: false))
     #expect(comparison.regressions.isEmpty)
     #expect(comparison.cells.allSatisfy { $0.verdict == .inconclusive })
     #expect(comparison.text().contains("no reference row in common"))
@@ -162,9 +141,10 @@ struct CompareTests {
 
   @Test("Every cell 1000 times slower, the reference rows too: not comparable, naming them")
   func machineSpeedsTooFarApart() throws {
-    let everyBackend = Dictionary(uniqueKeysWithValues: Self.backends.map { ($0, 1000.0) })
-    let base = Rows.write(Self.report())
-    let slower = Rows.write(Self.report(factors: everyBackend, machine: 1000))
+    let everyBackend = Dictionary(
+      uniqueKeysWithValues: ComparedReports.backends.map { ($0, 1000.0) })
+    let base = Rows.write(ComparedReports.report())
+    let slower = Rows.write(ComparedReports.report(factors: everyBackend, machine: 1000))
     let message = try Self.refusal(["compare", base, slower])
     #expect(message.contains("reference rows"), "\(message)")
     #expect(message.contains("factor of 1000"), "\(message)")
@@ -191,8 +171,8 @@ struct CompareTests {
     var other = Rows.environment
     other.host = "elsewhere"
     other.cores = 64
-    let base = Rows.write(Self.report())
-    let candidate = Rows.write(Self.report(environment: other))
+    let base = Rows.write(ComparedReports.report())
+    let candidate = Rows.write(ComparedReports.report(environment: other))
     let message = try Self.refusal(["compare", base, candidate])
     #expect(message.contains("host 'host' in the base, 'elsewhere' in the candidate"))
     #expect(message.contains("2 cores in the base, 64 cores in the candidate"))
@@ -242,7 +222,8 @@ struct CompareTests {
 
   @Test("An improvement is reported as one")
   func improvement() throws {
-    let comparison = try Self.compare(Self.report(), Self.report(factors: ["array": 0.5]))
+    let comparison = try Self.compare(
+      ComparedReports.report(), ComparedReports.report(factors: ["array": 0.5]))
     #expect(comparison.cells.filter { $0.verdict == .improvement }.count == 12)
     #expect(comparison.regressions.isEmpty)
   }
@@ -252,14 +233,14 @@ struct CompareTests {
     let broken = Rows.report([
       (Rows.plan(n: 16), .finished(Rows.outcome([], problem: "lost a value")))
     ])
-    let comparison = try Self.compare(Self.report(), broken)
+    let comparison = try Self.compare(ComparedReports.report(), broken)
     #expect(comparison.regressions.map(\.key) == ["jemalloc/linked-list/notify/-/16/0"])
   }
 
   @Test("A cell capped in the candidate is reported, not gated on")
   func cappedCandidate() throws {
     let capped = Rows.report([(Rows.plan(n: 16), .timedOut)])
-    let comparison = try Self.compare(Self.report(), capped)
+    let comparison = try Self.compare(ComparedReports.report(), capped)
     #expect(comparison.regressions.isEmpty)
     #expect(comparison.cells.map(\.verdict) == [.capped])
   }
@@ -327,8 +308,8 @@ struct CompareTests {
 
   @Test("The command exits 2 on a regression and 0 without one")
   func exitCodes() throws {
-    let base = Rows.write(Self.report())
-    let slower = Rows.write(Self.report(factors: ["array": 1.5]))
+    let base = Rows.write(ComparedReports.report())
+    let slower = Rows.write(ComparedReports.report(factors: ["array": 1.5]))
     var command = try Observatory.parseAsRoot(["compare", base, slower])
     #expect(throws: ExitCode(2)) { try command.runAsObservatory() }
     command = try Observatory.parseAsRoot(["compare", base, base, "--format", "markdown"])
@@ -361,19 +342,9 @@ struct CompareTests {
     #expect(ExitStatus.regression.rawValue == 2 && ExitStatus.inconclusive.rawValue == 4)
   }
 
-  /// A base report and two candidates: one in which a single cell moved alone (inconclusive),
-  /// one in which, besides that cell, every `array` cell is 50% slower (a regression).
-  static func inconclusiveReports() -> (base: String, weather: String, regressed: String) {
-    let weather = ["linked-list/1024": 1.5]
-    return (
-      Rows.write(Self.report()), Rows.write(Self.report(cellFactors: weather)),
-      Rows.write(Self.report(factors: ["array": 1.5], cellFactors: weather))
-    )
-  }
-
   @Test("The command exits 4 on inconclusive cells, 0 with --inconclusive-ok, 2 on a regression")
   func inconclusiveExitCodes() throws {
-    let (base, weather, regressed) = Self.inconclusiveReports()
+    let (base, weather, regressed) = ComparedReports.inconclusiveReports()
     let inconclusive = try Comparison(
       base: try ReportReader.read(base), candidate: try ReportReader.read(weather),
       threshold: 0.05)
@@ -397,28 +368,9 @@ struct CompareTests {
     }
   }
 
-  @Test("The built tool exits 4 on inconclusive cells, saying why; 0 when accepted; 2 on both")
-  func inconclusiveProcess() throws {
-    let (base, weather, regressed) = Self.inconclusiveReports()
-    let directory = FileManager.default.temporaryDirectory
-    let inconclusive = try HostileInputTests.run(["compare", base, weather], in: directory)
-    #expect(inconclusive.status == 4 && !inconclusive.signalled, "\(inconclusive.errors)")
-    #expect(inconclusive.output.contains("could not be told from noise"))
-    #expect(inconclusive.errors.contains("exit status 4"), "\(inconclusive.errors)")
-    #expect(inconclusive.errors.contains("--inconclusive-ok"), "\(inconclusive.errors)")
-    let accepted = try HostileInputTests.run(
-      ["compare", base, weather, "--inconclusive-ok", "--format", "json"], in: directory)
-    #expect(accepted.status == 0 && accepted.errors.isEmpty, "\(accepted.errors)")
-    let json = try JSONSerialization.jsonObject(with: Data(accepted.output.utf8)) as? [String: Any]
-    #expect(json?["conclusion"] as? String == "inconclusive", "\(accepted.output)")
-    #expect(json?["inconclusive"] as? Int == 1 && json?["regressions"] as? Int == 0)
-    let both = try HostileInputTests.run(["compare", base, regressed], in: directory)
-    #expect(both.status == 2 && both.errors.isEmpty, "\(both.errors)")
-  }
-
   @Test("Input errors are reported as usage errors naming the file")
   func inputErrors() throws {
-    let base = Rows.write(Self.report())
+    let base = Rows.write(ComparedReports.report())
     let command = try Observatory.parseAsRoot(["compare", base, "/nonexistent.csv"])
     do {
       try command.runAsObservatory()

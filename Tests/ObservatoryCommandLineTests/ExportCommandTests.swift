@@ -69,46 +69,4 @@ struct ExportCommandTests {
       message
         == "\(capped): no measured cell to export; left out 2 cells (capped 2): not measured")
   }
-
-  @Test(
-    "The tool writes --output, refuses to replace it without --force, and never the report",
-    .tags(.startsTheTool),
-    .notUnderAddressSanitizer("a process of the tool, whose code the other tests run in process"))
-  func output() throws {
-    let directory = try HostileInputTests.scratch()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let output = directory.appendingPathComponent("bmf.json").path
-    let arguments = ["export", Self.report, "--format", "bencher", "--output", output]
-
-    let first = try HostileInputTests.run(arguments, in: directory)
-    #expect(first.status == 0, "\(first.errors)")
-    #expect(first.output.isEmpty)
-    #expect(first.errors.contains("observatory export: left out 357 cells (capped 274"))
-    let written = try String(contentsOfFile: output, encoding: .utf8)
-    #expect(written.hasPrefix("{\n"))
-
-    try "kept".write(toFile: output, atomically: false, encoding: .utf8)
-    let again = try HostileInputTests.run(arguments, in: directory)
-    #expect(again.status == 1)
-    #expect(
-      again.errors.hasPrefix("observatory: error: --output '\(output)': exists; pass --force"))
-    #expect(try String(contentsOfFile: output, encoding: .utf8) == "kept")
-
-    let forced = try HostileInputTests.run(arguments + ["--force"], in: directory)
-    #expect(forced.status == 0, "\(forced.errors)")
-    #expect(try String(contentsOfFile: output, encoding: .utf8) == written)
-
-    let copy = directory.appendingPathComponent("report.csv").path
-    try FileManager.default.copyItem(atPath: Self.report, toPath: copy)
-    let overInput = try HostileInputTests.run(
-      ["export", copy, "--format", "bencher", "--output", copy, "--force"], in: directory)
-    #expect(overInput.status == 1)
-    #expect(overInput.errors.contains("is also an input of this command"))
-    #expect(try String(contentsOfFile: copy) == String(contentsOfFile: Self.report))
-
-    let toStandardOutput = try HostileInputTests.run(
-      ["export", Self.report, "--format", "github-action-benchmark"], in: directory)
-    #expect(toStandardOutput.status == 0, "\(toStandardOutput.errors)")
-    #expect(toStandardOutput.output.hasPrefix("[\n"))
-  }
 }

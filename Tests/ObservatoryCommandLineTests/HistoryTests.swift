@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ObservationWorkloads
 import ReportFixtures
+import TestTraits
 import Testing
 
 @testable import ObservationHarness

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TestTraits
 import Testing
 
 @testable import ObservatoryCommandLine

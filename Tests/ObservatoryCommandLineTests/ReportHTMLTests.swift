@@ -238,11 +238,11 @@ struct ReportHTMLTests {
 
   @Test("With a baseline, compare's verdicts per cell, regressions first")
   func baseline() throws {
-    let base = Rows.write(CompareTests.report())
+    let base = Rows.write(ComparedReports.report())
     // The report's first cell is a lone outlier (inconclusive, shown), a later backend
     // regresses: the page must put the regressions before it.
     let slower = Rows.write(
-      CompareTests.report(factors: ["array": 1.5], cellFactors: ["linked-list/1": 0.4]))
+      ComparedReports.report(factors: ["array": 1.5], cellFactors: ["linked-list/1": 0.4]))
     let comparison = try Comparison(
       base: try Report.read(base).results, candidate: try Report.read(slower).results,
       threshold: Comparison.defaultThreshold(for: .time))

@@ -244,16 +244,16 @@ struct SweepSummaryTests {
     // passed over.
     var elsewhere = Rows.environment
     elsewhere.host = "elsewhere"
-    try CompareTests.report(environment: elsewhere).write(
+    try ComparedReports.report(environment: elsewhere).write(
       to: directory.appendingPathComponent("2026-11-23_bbb_vm.csv"), atomically: true,
       encoding: .utf8)
-    try CompareTests.report().replacingOccurrences(of: ",jemalloc,", with: ",system,").write(
+    try ComparedReports.report().replacingOccurrences(of: ",jemalloc,", with: ",system,").write(
       to: directory.appendingPathComponent("2026-11-22_zzz_vm.csv"), atomically: true,
       encoding: .utf8)
-    try CompareTests.report().write(
+    try ComparedReports.report().write(
       to: directory.appendingPathComponent("2026-11-22_aaa_vm.csv"), atomically: true,
       encoding: .utf8)
-    let rows = try ReportReader.read(Rows.write(CompareTests.report()))
+    let rows = try ReportReader.read(Rows.write(ComparedReports.report()))
     #expect(
       DefaultReportName.latestComparable(to: base + "2026-11-24_new_vm.csv", results: rows)
         == base + "2026-11-22_aaa_vm.csv")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ObservatoryBuiltInRows
 import ReportFixtures
+import TestTraits
 import Testing
 
 @testable import ObservationHarness
@@ -11,7 +12,7 @@ import Testing
 
 @Suite("report: trends across reports")
 struct TrendPageTests {
-  /// A report of `CompareTests.report`'s notify cells, of `commit` on `date`, measured on
+  /// A report of `ComparedReports.report`'s notify cells, of `commit` on `date`, measured on
   /// `host` with `cores`; each backend's costs multiplied by its factor, and every cost, the
   /// reference rows' too, by `speed`.
   static func source(
@@ -24,9 +25,9 @@ struct TrendPageTests {
     environment.host = host
     environment.cores = cores
     var scaled: [String: Double] = [:]
-    for backend in CompareTests.backends { scaled[backend] = (factors[backend] ?? 1) * speed }
+    for backend in ComparedReports.backends { scaled[backend] = (factors[backend] ?? 1) * speed }
     let path = Rows.write(
-      CompareTests.report(factors: scaled, machine: speed, environment: environment))
+      ComparedReports.report(factors: scaled, machine: speed, environment: environment))
     return TrendPage.Source(path: path, report: try Report.read(path))
   }
 
@@ -188,7 +189,7 @@ struct TrendPageTests {
     }
     var environment = Rows.environment
     environment.commit = "ccc"
-    let bare = Rows.write(CompareTests.report(references: false, environment: environment))
+    let bare = Rows.write(ComparedReports.report(references: false, environment: environment))
     let withoutReferences = TrendPage.Source(path: bare, report: try Report.read(bare))
     #expect(throws: ReportPageError.self) {
       try TrendPage(sources: sources + [withoutReferences], n: 1024, relative: true).validate()

@@ -1,8 +1,6 @@
 import Testing
 
 extension Tag {
-  /// Tests that start the built tool as a process of its own.
-  @Tag package static var startsTheTool: Self
   /// Cells of the backends over the toolchain's prebuilt libraries (`Observation`, Foundation's
   /// `NotificationCenter`).
   @Tag package static var overPrebuiltLibraries: Self

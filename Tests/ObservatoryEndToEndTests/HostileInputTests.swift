@@ -7,88 +7,10 @@ import Testing
 /// and closed streams, and signals. Each case checks the exit status, that the message says
 /// what was wrong, and that nothing the user had was touched.
 @Suite(
-  "The tool, run on hostile inputs", .serialized, .tags(.startsTheTool),
+  "The tool, run on hostile inputs", .serialized,
   .notUnderAddressSanitizer(
     "each case is a process of the tool, whose code the harness tests run in process"))
 struct HostileInputTests {
-  /// The `observatory` executable `swift test` built beside the test bundle.
-  static let tool: URL? = {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("observatory")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory.deleteLastPathComponent()
-    }
-    let built = PackageDirectory.appending(".build/debug/observatory")
-    return FileManager.default.isExecutableFile(atPath: built.path) ? built : nil
-  }()
-
-  struct Run {
-    var status: Int32
-    var signalled: Bool
-    var output: String
-    var errors: String
-  }
-
-  /// A fresh directory for one case.
-  static func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "observatory-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
-  /// Runs the tool in `directory` and waits; `output` replaces the captured standard output.
-  static func run(
-    _ arguments: [String], in directory: URL, environment: [String: String] = [:],
-    output: FileHandle? = nil, errors: FileHandle? = nil
-  ) throws -> Run {
-    let tool = try #require(Self.tool, "the observatory executable was not built beside the tests")
-    let process = Process()
-    process.executableURL = tool
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    process.environment = Self.environment(adding: environment)
-    let outputPipe = Pipe()
-    let errorPipe = Pipe()
-    process.standardOutput = output ?? outputPipe
-    process.standardError = errors ?? errorPipe
-    try process.run()
-    // Both pipes are read at once: a tool that fills one while the other is read to its end
-    // would block for good.
-    let collected = ErrorText()
-    let reader = Thread {
-      collected.data =
-        errors == nil ? errorPipe.fileHandleForReading.readDataToEndOfFile() : Data()
-      collected.done.signal()
-    }
-    reader.start()
-    let outputData = output == nil ? outputPipe.fileHandleForReading.readDataToEndOfFile() : Data()
-    collected.done.wait()
-    let errorData = collected.data
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-      output: String(decoding: outputData, as: UTF8.self),
-      errors: String(decoding: errorData, as: UTF8.self))
-  }
-
-  /// What a reader thread collected from standard error.
-  final class ErrorText: @unchecked Sendable {
-    var data = Data()
-    let done = DispatchSemaphore(value: 0)
-  }
-
-  /// This process's environment with `extra`, and leak detection off in the tool when the
-  /// tests run under the address sanitizer: the tool's exit is not where leaks are checked
-  /// (the in-process tests are), and a leak report would replace its exit status.
-  static func environment(adding extra: [String: String]) -> [String: String] {
-    var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
-    let asan = environment["ASAN_OPTIONS"].map { $0 + ":" } ?? ""
-    environment["ASAN_OPTIONS"] = asan + "detect_leaks=0"
-    return environment
-  }
-
   /// A narrow, fast sweep a debug build may run.
   static let smallSweep = [
     "run", "--allow-debug", "--backend", "array", "--workload", "notify", "--sizes", "1",
@@ -236,9 +158,10 @@ struct HostileInputTests {
 
   @Test("Bad options and inputs: exit 1, one specific line, nothing written", arguments: refused)
   func refusedCase(_ hostile: RefusedCase) throws {
-    let directory = try Self.scratch()
+    let directory = try BuiltTool.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try Self.run(hostile.arguments, in: directory, environment: hostile.environment)
+    let result = try BuiltTool.run(
+      hostile.arguments, in: directory, environment: hostile.environment)
     #expect(result.status == 1 && !result.signalled, "\(result.errors)")
     #expect(result.errors.hasPrefix("observatory: error: "), "\(result.errors)")
     #expect(result.errors.contains(hostile.message), "\(result.errors)")
@@ -253,9 +176,9 @@ struct HostileInputTests {
     "A cell request of another build (no protocol, or another version) is refused as such",
     arguments: [[String](), ["--protocol", "1"], ["--protocol", "99"]])
   func incompatibleCellRequest(_ version: [String]) throws {
-    let directory = try Self.scratch()
+    let directory = try BuiltTool.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try Self.run(
+    let result = try BuiltTool.run(
       ["cell"] + version + [
         "--backend", "array", "--workload", "notify", "--n", "1", "--repetitions", "1",
         "--budget", "1",
@@ -272,7 +195,7 @@ struct HostileInputTests {
 
   @Test("ab names a build that reads other cell requests before it measures anything")
   func abWithAnotherBuild() throws {
-    let directory = try Self.scratch()
+    let directory = try BuiltTool.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     // A build of a later protocol: it refuses this build's requests as `cell` does.
     let other = directory.appendingPathComponent("other-build")
@@ -283,7 +206,7 @@ struct HostileInputTests {
       "#!/bin/sh\necho \"\(refusal)\" >&2\nexit \(CellChild.incompatibleExitStatus)\n".utf8
     ).write(to: other)
     #expect(chmod(other.path, 0o755) == 0)
-    let result = try Self.run(
+    let result = try BuiltTool.run(
       [
         "ab", "--base", other.path, "--candidate", other.path, "--backend", "array",
         "--workload", "notify", "--sizes", "16", "--quiet",
@@ -298,16 +221,16 @@ struct HostileInputTests {
 
   @Test("An existing report is never replaced without --force, and --force replaces only it")
   func existingReport() throws {
-    let directory = try Self.scratch()
+    let directory = try BuiltTool.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     let report = directory.appendingPathComponent("report.csv")
     try Data("mine\n".utf8).write(to: report)
-    let refused = try Self.run(Self.smallSweep + ["--output", "report.csv"], in: directory)
+    let refused = try BuiltTool.run(Self.smallSweep + ["--output", "report.csv"], in: directory)
     #expect(refused.status == 1)
     #expect(refused.errors.contains("exists; pass --force"), "\(refused.errors)")
     #expect(try String(contentsOf: report, encoding: .utf8) == "mine\n")
 
-    let forced = try Self.run(
+    let forced = try BuiltTool.run(
       Self.smallSweep + ["--output", "report.csv", "--force"], in: directory)
     #expect(forced.status == 0, "\(forced.errors)")
     #expect(try String(contentsOf: report, encoding: .utf8).hasPrefix("schema,"))
@@ -316,19 +239,21 @@ struct HostileInputTests {
 
   @Test("Symbolic links, named pipes and planted temporary names are neither followed nor deleted")
   func plantedPaths() throws {
-    let directory = try Self.scratch()
+    let directory = try BuiltTool.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     let target = directory.appendingPathComponent("target.txt")
     try Data("target\n".utf8).write(to: target)
     let link = directory.appendingPathComponent("link.csv")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
-    let byLink = try Self.run(Self.smallSweep + ["--output", "link.csv", "--force"], in: directory)
+    let byLink = try BuiltTool.run(
+      Self.smallSweep + ["--output", "link.csv", "--force"], in: directory)
     #expect(byLink.status == 1 && byLink.errors.contains("a symbolic link"), "\(byLink.errors)")
     #expect(try String(contentsOf: target, encoding: .utf8) == "target\n")
 
     let fifo = directory.appendingPathComponent("fifo.csv").path
     #expect(mkfifo(fifo, 0o600) == 0)
-    let byFifo = try Self.run(Self.smallSweep + ["--output", "fifo.csv", "--force"], in: directory)
+    let byFifo = try BuiltTool.run(
+      Self.smallSweep + ["--output", "fifo.csv", "--force"], in: directory)
     #expect(byFifo.status == 1 && byFifo.errors.contains("a named pipe"), "\(byFifo.errors)")
     var status = stat()
     #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
@@ -340,7 +265,7 @@ struct HostileInputTests {
     try FileManager.default.createDirectory(
       at: plantedDirectory, withIntermediateDirectories: false)
     try Data().write(to: plantedDirectory.appendingPathComponent("keep"))
-    let written = try Self.run(Self.smallSweep + ["--output", "new.csv"], in: directory)
+    let written = try BuiltTool.run(Self.smallSweep + ["--output", "new.csv"], in: directory)
     #expect(written.status == 0, "\(written.errors)")
     #expect(try String(contentsOf: target, encoding: .utf8) == "target\n")
     #expect(
@@ -354,15 +279,15 @@ struct HostileInputTests {
   @Test(
     "A 250-byte file name is written; a narrow default sweep does not take the full sweep's name")
   func names() throws {
-    let directory = try Self.scratch()
+    let directory = try BuiltTool.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     let long = String(repeating: "r", count: 246) + ".csv"
-    let written = try Self.run(Self.smallSweep + ["--output", long], in: directory)
+    let written = try BuiltTool.run(Self.smallSweep + ["--output", long], in: directory)
     #expect(written.status == 0, "\(written.errors)")
     #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(long).path))
 
-    let first = try Self.run(Self.smallSweep, in: directory)
-    let second = try Self.run(Self.smallSweep, in: directory)
+    let first = try BuiltTool.run(Self.smallSweep, in: directory)
+    let second = try BuiltTool.run(Self.smallSweep, in: directory)
     #expect(first.status == 0 && second.status == 0, "\(first.errors) \(second.errors)")
     let reports = try FileManager.default.contentsOfDirectory(
       atPath: directory.appendingPathComponent("Results").path
@@ -373,40 +298,41 @@ struct HostileInputTests {
 
   @Test("The conformance pair is replaced together or not at all")
   func conformancePair() throws {
-    let directory = try Self.scratch()
+    let directory = try BuiltTool.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     let markdown = directory.appendingPathComponent("conformance.md")
     try Data("old matrix\n".utf8).write(to: markdown)
     try FileManager.default.createDirectory(
       at: directory.appendingPathComponent("conformance.csv"), withIntermediateDirectories: false)
-    let result = try Self.run(
+    let result = try BuiltTool.run(
       ["conformance", "--backend", "array", "--output-directory", ".", "--force"], in: directory)
     #expect(result.status == 1 && result.errors.contains("a directory"), "\(result.errors)")
     #expect(try String(contentsOf: markdown, encoding: .utf8) == "old matrix\n")
 
-    let fresh = try Self.run(
+    let fresh = try BuiltTool.run(
       ["conformance", "--backend", "array", "--output-directory", "out"], in: directory)
     #expect(fresh.status == 0, "\(fresh.errors)")
-    let again = try Self.run(
+    let again = try BuiltTool.run(
       ["conformance", "--backend", "array", "--output-directory", "out"], in: directory)
     #expect(again.status == 1 && again.errors.contains("exists; pass --force"), "\(again.errors)")
   }
 
   @Test("A full or closed stream is an error with exit 1, never a crash")
   func streams() throws {
-    let directory = try Self.scratch()
+    let directory = try BuiltTool.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-    let toFull = try Self.run(Self.smallSweep + ["--output", "-"], in: directory, output: full)
+    let toFull = try BuiltTool.run(
+      Self.smallSweep + ["--output", "-"], in: directory, output: full)
     #expect(toFull.status == 1 && !toFull.signalled, "\(toFull.errors)")
     #expect(toFull.errors.contains("could not write to standard output"), "\(toFull.errors)")
 
     // A usage error with standard error full still exits 1.
-    let usage = try Self.run(["run", "--sizes", "x"], in: directory, errors: full)
+    let usage = try BuiltTool.run(["run", "--sizes", "x"], in: directory, errors: full)
     #expect(usage.status == 1 && !usage.signalled)
 
     // A sweep whose standard error is full still writes its report.
-    let sweep = try Self.run(
+    let sweep = try BuiltTool.run(
       Self.smallSweep.filter { $0 != "--quiet" } + ["--output", "r.csv"], in: directory,
       errors: full)
     #expect(sweep.status == 0 && !sweep.signalled)
@@ -415,9 +341,9 @@ struct HostileInputTests {
 
   @Test("compare, history and table with standard output full: exit 1, one line, no trap")
   func readersToFullOutput() throws {
-    let directory = try Self.scratch()
+    let directory = try BuiltTool.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let sweep = try Self.run(Self.smallSweep + ["--output", "a.csv"], in: directory)
+    let sweep = try BuiltTool.run(Self.smallSweep + ["--output", "a.csv"], in: directory)
     #expect(sweep.status == 0, "\(sweep.errors)")
     let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
     for arguments in [
@@ -425,7 +351,7 @@ struct HostileInputTests {
       ["history", "a.csv", "--backend", "array", "--workload", "notify", "--n", "1"],
       ["table", "a.csv", "--sizes", "1"],
     ] {
-      let result = try Self.run(arguments, in: directory, output: full)
+      let result = try BuiltTool.run(arguments, in: directory, output: full)
       #expect(result.status == 1 && !result.signalled, "\(arguments): \(result.errors)")
       #expect(
         result.errors
@@ -436,31 +362,31 @@ struct HostileInputTests {
 
   @Test("A usage error is one line with exit 1; --help still prints the help")
   func oneLineUsageErrors() throws {
-    let directory = try Self.scratch()
+    let directory = try BuiltTool.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let refused = try Self.run(["run", "--allow-debug", "--repetitions", "0"], in: directory)
+    let refused = try BuiltTool.run(["run", "--allow-debug", "--repetitions", "0"], in: directory)
     #expect(refused.status == 1)
     #expect(
       refused.errors == "observatory: error: --repetitions must be an integer from 1 to 10000,"
         + " got 0\n")
-    let unknown = try Self.run(["table", "a.csv", "--size", "1"], in: directory)
+    let unknown = try BuiltTool.run(["table", "a.csv", "--size", "1"], in: directory)
     #expect(unknown.status == 1)
     #expect(unknown.errors.hasPrefix("observatory: error: Unknown option '--size'"))
     #expect(unknown.errors.filter { $0 == "\n" }.count == 1, "\(unknown.errors)")
-    let help = try Self.run(["table", "--help"], in: directory)
+    let help = try BuiltTool.run(["table", "--help"], in: directory)
     #expect(help.status == 0 && help.errors.isEmpty, "\(help.errors)")
     #expect(help.output.hasPrefix("OVERVIEW: Print a Markdown table"), "\(help.output)")
   }
 
   @Test("history over Results/*.csv skips the conformance matrix; a NaN report is refused")
   func readers() throws {
-    let directory = try Self.scratch()
+    let directory = try BuiltTool.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let sweep = try Self.run(Self.smallSweep + ["--output", "a.csv"], in: directory)
+    let sweep = try BuiltTool.run(Self.smallSweep + ["--output", "a.csv"], in: directory)
     #expect(sweep.status == 0, "\(sweep.errors)")
     try Data("suite_version,rule,group,level,title,backend,outcome,details\n".utf8).write(
       to: directory.appendingPathComponent("conformance.csv"))
-    let history = try Self.run(
+    let history = try BuiltTool.run(
       [
         "history", "a.csv", "conformance.csv", "--backend", "array", "--workload", "notify",
         "--n", "1",
@@ -468,7 +394,7 @@ struct HostileInputTests {
     #expect(history.status == 0, "\(history.errors)")
     #expect(history.errors.contains("skipped conformance.csv"))
     // The matrix alone is named as what it is, not searched for a row.
-    let matrixOnly = try Self.run(
+    let matrixOnly = try BuiltTool.run(
       ["history", "conformance.csv", "--backend", "array", "--workload", "notify", "--n", "1"],
       in: directory)
     #expect(matrixOnly.status == 1, "\(matrixOnly.output)")
@@ -481,7 +407,7 @@ struct HostileInputTests {
     try FileManager.default.copyItem(
       at: directory.appendingPathComponent("a.csv"),
       to: directory.appendingPathComponent("copy.csv"))
-    let repeated = try Self.run(
+    let repeated = try BuiltTool.run(
       [
         "history", "a.csv", "a.csv", "copy.csv", "--backend", "array", "--workload", "notify",
         "--n", "1",
@@ -500,7 +426,7 @@ struct HostileInputTests {
     lines[1] = fields.joined(separator: ",")
     try Data((lines.joined(separator: "\n") + "\n").utf8).write(
       to: directory.appendingPathComponent("b.csv"))
-    let compare = try Self.run(["compare", "a.csv", "b.csv"], in: directory)
+    let compare = try BuiltTool.run(["compare", "a.csv", "b.csv"], in: directory)
     #expect(compare.status == 1, "\(compare.output)")
     #expect(compare.errors.contains("b.csv:2"), "\(compare.errors)")
   }
@@ -530,9 +456,9 @@ struct HostileInputTests {
     "A stopped or killed sweep leaves no cell running and no file behind",
     arguments: [SIGINT, SIGTERM, SIGHUP, SIGKILL])
   func signals(_ signal: Int32) throws {
-    let directory = try Self.scratch()
+    let directory = try BuiltTool.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let tool = try #require(Self.tool)
+    let tool = try #require(BuiltTool.tool)
     let process = Process()
     process.executableURL = tool
     // A cell that runs for seconds in a debug build.
@@ -541,7 +467,7 @@ struct HostileInputTests {
       "--output", "r.csv", "--quiet",
     ]
     process.currentDirectoryURL = directory
-    process.environment = Self.environment(adding: [:])
+    process.environment = BuiltTool.environment(adding: [:])
     process.standardError = FileHandle.nullDevice
     try process.run()
     var cells: [Int32] = []

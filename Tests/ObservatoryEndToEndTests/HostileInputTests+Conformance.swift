@@ -7,9 +7,9 @@ extension HostileInputTests {
     "--rule-timeout takes a positive, finite number of seconds, with a one-line error otherwise",
     arguments: ["0", "-1", "inf", "nan", "ten", ""])
   func invalidRuleTimeout(_ value: String) throws {
-    let directory = try HostileInputTests.scratch()
+    let directory = try BuiltTool.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try HostileInputTests.run(
+    let result = try BuiltTool.run(
       ["conformance", "--backend", "linked-list", "--rule-timeout", value], in: directory)
     #expect(result.status == 1 && !result.signalled, "\(result.errors)")
     #expect(

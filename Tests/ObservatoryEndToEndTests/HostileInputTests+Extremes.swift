@@ -36,14 +36,14 @@ extension HostileInputTests {
         ["report", "x.csv", "--output", "x.html"],
         ["report", "a.csv", "x.csv", "--n", "1", "--output", "t.html"],
       ] {
-        let result = try Self.run(arguments, in: directory)
+        let result = try BuiltTool.run(arguments, in: directory)
         #expect(!result.signalled, "\(arguments): \(result.errors)")
         #expect([0, 1, 2, 4].contains(result.status), "\(arguments): \(result.errors)")
         // No line of hundreds of digits.
         let longest = (result.output + result.errors).split(separator: "\n").map(\.count).max() ?? 0
         #expect(longest < 2000, "\(arguments): a line of \(longest) characters")
       }
-      let table = try Self.run(["table", "x.csv", "--sizes", "1"], in: directory)
+      let table = try BuiltTool.run(["table", "x.csv", "--sizes", "1"], in: directory)
       #expect(table.status == 0, "\(table.errors)")
       #expect(table.output.contains(value.hasPrefix("1.79") ? "1.80e+299 s" : "4.94e-324 ns"))
     }
@@ -56,7 +56,7 @@ extension HostileInputTests {
         column == "host" ? "another-host" : field
       }
       let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-      let toFull = try Self.run(
+      let toFull = try BuiltTool.run(
         ["compare", "a.csv", "b.csv", "--allow-other-machine"], in: directory, errors: full)
       #expect(!toFull.signalled)
       #expect([0, 2, 4].contains(toFull.status), "status \(toFull.status)")
@@ -72,21 +72,21 @@ extension HostileInputTests {
   /// Runs `body` in a fresh scratch directory that holds `a.csv`, the report of a small sweep
   /// (``smallSweep``), and removes the directory afterwards.
   static func inScratchWithSweep(_ body: (URL) throws -> Void) throws {
-    let directory = try scratch()
+    let directory = try BuiltTool.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let sweep = try run(smallSweep + ["--output", "a.csv"], in: directory)
+    let sweep = try BuiltTool.run(smallSweep + ["--output", "a.csv"], in: directory)
     try #require(sweep.status == 0, "\(sweep.errors)")
     try body(directory)
   }
 
   /// Runs `script` in `sh` with the tool as `$0`, and returns its standard output.
   static func runShell(_ script: String, in directory: URL) throws -> String {
-    let tool = try #require(Self.tool)
+    let tool = try #require(BuiltTool.tool)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", script, tool.path]
     process.currentDirectoryURL = directory
-    process.environment = Self.environment(adding: [:])
+    process.environment = BuiltTool.environment(adding: [:])
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()
@@ -113,7 +113,7 @@ extension HostileInputTests {
         ["report", "b.csv", "--baseline", "a.csv", "--output", "a.csv", "--force"],
         ["report", "link.csv", "--output", "a.csv", "--force"],
       ] {
-        let result = try Self.run(arguments, in: directory)
+        let result = try BuiltTool.run(arguments, in: directory)
         #expect(result.status == 1 && !result.signalled, "\(arguments): \(result.errors)")
         #expect(result.errors.contains("is also an input of this command"), "\(result.errors)")
         #expect(try Data(contentsOf: directory.appendingPathComponent("a.csv")) == before)
@@ -125,18 +125,18 @@ extension HostileInputTests {
   @Test("'-' is standard output for report, and refused clearly where a file is needed")
   func dashIsStandardOutput() throws {
     try Self.inScratchWithSweep { directory in
-      let page = try Self.run(["report", "a.csv", "--output", "-"], in: directory)
+      let page = try BuiltTool.run(["report", "a.csv", "--output", "-"], in: directory)
       #expect(page.status == 0, "\(page.errors)")
       #expect(page.output.hasPrefix("<!DOCTYPE html>"), "\(page.output.prefix(80))")
-      let trends = try Self.run(
+      let trends = try BuiltTool.run(
         ["report", "a.csv", "a.csv", "--n", "1", "--output", "-"], in: directory)
       #expect(trends.status == 0 && trends.output.hasPrefix("<!DOCTYPE html>"), "\(trends.errors)")
       #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
-      let matrix = try Self.run(
+      let matrix = try BuiltTool.run(
         ["conformance", "--backend", "linked-list", "--output-directory", "-"], in: directory)
       #expect(matrix.status == 1, "\(matrix.errors)")
       #expect(matrix.errors.contains("--output-directory '-': standard output holds no directory"))
-      let baseline = try Self.run(["baseline", "record", "--baseline", "-"], in: directory)
+      let baseline = try BuiltTool.run(["baseline", "record", "--baseline", "-"], in: directory)
       #expect(baseline.status == 1, "\(baseline.errors)")
       #expect(baseline.errors.contains("stands for standard output"), "\(baseline.errors)")
       #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
@@ -145,7 +145,7 @@ extension HostileInputTests {
 
   @Test("An error line names a long value shortened, with its length")
   func boundedErrorLines() throws {
-    let directory = try Self.scratch()
+    let directory = try BuiltTool.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     let threads = Array(repeating: "1", count: 55_000).joined(separator: ",")
     let digits = String(repeating: "9", count: 100_000)
@@ -161,7 +161,7 @@ extension HostileInputTests {
       ),
       (["table", String(repeating: "x", count: 5000) + ".csv"], 1),
     ] {
-      let result = try Self.run(arguments, in: directory)
+      let result = try BuiltTool.run(arguments, in: directory)
       #expect(result.status == status && !result.signalled, "\(result.errors.prefix(300))")
       #expect(
         result.errors.count < 1000,

@@ -10,7 +10,7 @@ struct AsyncFloorSweepTests {
   @Test("async-stream's notify reads its ratio against reference-async-tasks, with latencies")
   func asyncBackendReadsTheFloor() throws {
     let directory = FileManager.default.temporaryDirectory
-    let run = try HostileInputTests.run(
+    let run = try BuiltTool.run(
       [
         "run", "--allow-debug", "--format", "json", "--output", "-", "--backend",
         "async-stream,array", "--workload", "notify", "--sizes", "16", "--repetitions", "1",

@@ -1,4 +1,5 @@
 import Foundation
+import TestTraits
 import Testing
 
 @testable import ObservationReports
@@ -12,7 +13,7 @@ struct JSONOutputTests {
   static let candidate = results.appendingPathComponent("2026-11-23_6e57e24443f6_vm.csv").path
 
   private func object(_ arguments: [String]) throws -> (status: Int32, json: [String: Any]) {
-    let run = try HostileInputTests.run(
+    let run = try BuiltTool.run(
       arguments, in: FileManager.default.temporaryDirectory)
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any],
@@ -67,10 +68,10 @@ struct JSONOutputTests {
   @Test("run --format json needs an explicit output, and conformance's goes to standard output")
   func refusals() throws {
     let directory = FileManager.default.temporaryDirectory
-    let run = try HostileInputTests.run(
+    let run = try BuiltTool.run(
       ["run", "--allow-debug", "--format", "json", "--sizes", "1"], in: directory)
     #expect(run.status == 1 && run.errors.contains("--format json needs --output"))
-    let conformance = try HostileInputTests.run(
+    let conformance = try BuiltTool.run(
       ["conformance", "--format", "json", "--output-directory", directory.path], in: directory)
     #expect(conformance.status == 1 && conformance.errors.contains("prints to standard output"))
   }
@@ -81,7 +82,7 @@ struct JSONOutputTests {
       "observatory-json-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let run = try HostileInputTests.run(
+    let run = try BuiltTool.run(
       [
         "run", "--allow-debug", "--format", "json", "--output", "-", "--backend", "array",
         "--workload", "notify", "--sizes", "4", "--repetitions", "1", "--processes", "1",

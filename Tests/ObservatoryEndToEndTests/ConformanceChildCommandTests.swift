@@ -11,7 +11,7 @@ import Testing
 /// child harness of the built-in backends, and `observatory conformance --rule-timeout`. The
 /// runner itself is tested with the fixtures' harness, in `ObservationConformanceTests`.
 @Suite(
-  "The tool runs conformance children", .tags(.startsTheTool),
+  "The tool runs conformance children",
   .notUnderAddressSanitizer(
     "the children are processes of the tool, whose rules the conformance tests run in process"))
 struct ConformanceChildCommandTests {
