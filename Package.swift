@@ -9,8 +9,8 @@ let memberImportVisibility: SwiftSetting = .enableUpcomingFeature("MemberImportV
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6), memberImportVisibility]
 
 /// The Swift 5 language mode, for the targets that share what Swift 6 would refuse to share:
-/// the conformance engine, its fixtures and its tests hand non-Sendable subjects to other threads
-/// on purpose, to test them; the NotificationCenter and Observation backends pass a backend's
+/// the conformance engine's fixtures and tests hand non-Sendable subjects to other threads on
+/// purpose, to test them (the engine itself compiles in Swift 6); the NotificationCenter and Observation backends pass a backend's
 /// handler to those frameworks' `@Sendable` callbacks; the AsyncStream backend yields values of
 /// any type into a stream, whose `yield` takes a value it can send, as apps wrote it before Swift
 /// 6; the command line's tests keep the contract's non-Sendable handlers behind a `Mutex` in
@@ -165,7 +165,7 @@ let package = Package(
     .target(
       name: "ObservationConformance",
       dependencies: ["ObservationCore", "ObservationFixtures", "CProcessControl"],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
     .target(
       name: "ObservationConformanceTesting",
       dependencies: ["ObservationCore", "ObservationConformance"],

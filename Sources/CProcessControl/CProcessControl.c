@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdio.h>
 #include <unistd.h>
 #if defined(__linux__)
 #include <sys/prctl.h>
@@ -66,3 +67,7 @@ int process_control_die_with_parent(int expected_parent) {
 }
 
 int process_control_precise_sleeps(void) { return prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0); }
+
+int process_control_line_buffer_standard_output(void) {
+  return setvbuf(stdout, NULL, _IOLBF, 0);
+}

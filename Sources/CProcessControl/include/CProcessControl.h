@@ -20,4 +20,9 @@ int process_control_die_with_parent(int expected_parent);
 /// `prctl` is variadic and so not callable from Swift.
 int process_control_precise_sleeps(void);
 
+/// Makes the C library's standard output line-buffered (`setvbuf(stdout, NULL, _IOLBF, 0)`).
+/// Returns 0, or nonzero if the request failed. `stdout` is a global variable, which Swift 6
+/// does not let concurrent code read.
+int process_control_line_buffer_standard_output(void);
+
 #endif

@@ -86,7 +86,7 @@ public enum ConformanceChild {
       if ConformanceSuite.isChildProcessProbe(rule, for: context.capabilities) {
         // Threads the probe left stuck, or state it corrupted, must not reach the next rule
         // (nor hang this process's exit): the runner starts a fresh child for it.
-        fflush(stderr)
+        fflush(nil)
         _exit(0)
       }
     }

@@ -1,3 +1,4 @@
+import CProcessControl
 import Foundation
 import Synchronization
 
@@ -22,14 +23,16 @@ final class StreamOutput: Sendable {
   /// - Throws: ``ConformanceIsolationError/invalidRequest(_:)`` if the descriptors cannot be
   ///   moved.
   static func takingStandardOutput() throws -> StreamOutput {
-    fflush(stdout)
+    // Every output stream: `stdout` itself is a global variable Swift 6 does not let
+    // concurrent code read.
+    fflush(nil)
     let kept = dup(STDOUT_FILENO)
     guard kept >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
       throw ConformanceIsolationError.invalidRequest(
         "standard output cannot be kept for the stream: \(String(cString: strerror(errno)))")
     }
     _ = fcntl(kept, F_SETFD, FD_CLOEXEC)
-    setvbuf(stdout, nil, _IOLBF, 0)
+    _ = process_control_line_buffer_standard_output()
     return StreamOutput(descriptor: kept)
   }
 
