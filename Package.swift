@@ -269,15 +269,20 @@ let package = Package(
       path: "Tests/Fixtures/ConformanceFixtures",
       swiftSettings: languageMode),
     // What several test targets share: the tags and traits that say which tests a sanitizer's
-    // pass leaves out, and reports built as a sweep builds them, to read, compare and draw.
+    // pass leaves out; reports built from results, to read (ReportFixtures, without the
+    // harness); and reports built as a sweep builds them, to compare and draw (SweepFixtures).
     .target(name: "TestTraits", path: "Tests/TestTraits", swiftSettings: swift6),
     .target(
       name: "ReportFixtures",
+      dependencies: ["ObservationReports", "ObservationWorkloads"],
+      path: "Tests/ReportFixtures", swiftSettings: swift6),
+    .target(
+      name: "SweepFixtures",
       dependencies: [
-        "ObservationHarness", "ObservationReports", "ObservationReportPage",
+        "ReportFixtures", "ObservationHarness", "ObservationReports", "ObservationReportPage",
         "ObservationWorkloads",
       ],
-      path: "Tests/ReportFixtures", swiftSettings: swift6),
+      path: "Tests/SweepFixtures", swiftSettings: swift6),
     .testTarget(
       name: "ObservationConformanceTests",
       dependencies: [
@@ -294,7 +299,7 @@ let package = Package(
     .testTarget(
       name: "ObservationReportsTests",
       dependencies: [
-        "ObservationReports", "ObservationWorkloads", "ObservationHarness", "ReportFixtures",
+        "ObservationReports", "ObservationWorkloads", "ReportFixtures",
       ],
       swiftSettings: swift6),
     .testTarget(
@@ -302,7 +307,7 @@ let package = Package(
       dependencies: [
         "ObservationHarness", "ObservationCore", "ObservationBackends", "ObservationReports",
         "ObservationWorkloads", "ArrayBackend", "DenseBackend", "CReference", "ReportFixtures",
-        "TestTraits", "AsyncStreamBackend",
+        "SweepFixtures", "TestTraits", "AsyncStreamBackend",
       ],
       swiftSettings: swift6),
     .testTarget(
@@ -312,7 +317,7 @@ let package = Package(
         "ObservationReportPage", "ObservationConformance", "ObservationConformanceTesting",
         "ObservationBackends", "ObservationCore", "ObservationWorkloads", "DenseBackend",
         "ArrayBackend", "ObservatoryBuiltInRows",
-        "ReportFixtures", "TestTraits",
+        "ReportFixtures", "SweepFixtures", "TestTraits",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: languageMode),
@@ -325,7 +330,7 @@ let package = Package(
         "observatory", "ObservatoryCommandLine", "ObservatoryBuiltInRows", "ObservationHarness",
         "ObservationReports", "ObservationConformance", "ObservationConformanceTesting",
         "ObservationBackends", "ObservationCore",
-        "ReportFixtures", "TestTraits",
+        "ReportFixtures", "SweepFixtures", "TestTraits",
       ],
       swiftSettings: swift6),
     // The sanitizers' passes over the rules, as one executable (`sanitizer-pass thread`,

@@ -3,6 +3,7 @@ import AsyncStreamBackend
 import ObservationCore
 import ObservationReports
 import ReportFixtures
+import SweepFixtures
 import Testing
 
 @testable import ObservationHarness

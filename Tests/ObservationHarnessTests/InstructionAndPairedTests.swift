@@ -2,6 +2,7 @@ import ArrayBackend
 import Foundation
 import ObservationWorkloads
 import ReportFixtures
+import SweepFixtures
 import Testing
 
 @testable import ObservationHarness

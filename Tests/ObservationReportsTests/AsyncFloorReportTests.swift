@@ -2,7 +2,6 @@ import ObservationWorkloads
 import ReportFixtures
 import Testing
 
-@testable import ObservationHarness
 @testable import ObservationReports
 
 /// A report with the asynchronous floor, `reference-async-tasks`, reads back as written, and
@@ -10,22 +9,17 @@ import Testing
 @Suite("Asynchronous floor in a report")
 struct AsyncFloorReportTests {
   /// A report with the floor's notify (with its latencies) and an asynchronous backend's,
-  /// the backend read against the floor.
+  /// the backend read against the floor, as the sweep writes them.
   static func report() -> String {
-    var floor = Rows.outcome([100, 110, 120])
-    floor.latencyNanoseconds = [1_000, 2_000, 3_000]
-    var backend = Rows.outcome([300, 330, 360])
-    backend.latencyNanoseconds = [4_000, 5_000, 9_000]
-    return ReportBuilder(
-      environment: Rows.environment,
-      limitRows: ["async-stream": .asyncTasks]
-    ).report(
-      [
-        (Rows.plan("reference-c"), .finished(Rows.outcome([2, 2, 2]))),
-        (Rows.plan("reference-async-tasks"), .finished(floor)),
-        (Rows.plan("async-stream"), .finished(backend)),
-      ], largestFinished: [:]
-    ).csv
+    var floor = Rows.result(Rows.plan("reference-async-tasks"), [100, 110, 120], ratioToLimit: 55)
+    floor.latencyMedian = 2_000
+    floor.latencyP99 = 2_980
+    var backend = Rows.result(Rows.plan("async-stream"), [300, 330, 360], ratioToLimit: 3)
+    backend.latencyMedian = 5_000
+    backend.latencyP99 = 8_920
+    return Rows.report([
+      Rows.result(Rows.plan("reference-c"), [2, 2, 2], ratioToLimit: 1), floor, backend,
+    ])
   }
 
   @Test("The floor's row, with its latencies and ratio, round-trips through the CSV reader")
@@ -35,7 +29,7 @@ struct AsyncFloorReportTests {
     #expect(rows.map(\.cell.backend) == ["reference-c", "reference-async-tasks", "async-stream"])
     #expect(rows.map(\.rowKind) == [.reference, .reference, .backend])
     let floor = rows[1]
-    #expect(floor.latencyMedian == 2_000)
+    #expect(floor.latencyMedian == 2_000 && floor.latencyP99 == 2_980)
     #expect(floor.ratioToLimit.map(csvNumber) == csvNumber(110 / 2))
     #expect(rows[2].ratioToLimit.map(csvNumber) == csvNumber(3))
     #expect(Report(rows).csv == text)

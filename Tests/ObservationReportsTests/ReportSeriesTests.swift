@@ -1,5 +1,4 @@
 import Foundation
-import ObservationHarness
 import ObservationWorkloads
 import ReportFixtures
 import Testing
@@ -70,10 +69,10 @@ struct ReportSeriesTests {
     main.sweep = .default
     let mainReport = try Report.read(
       Rows.write(
-        Rows.report([(Rows.plan(), .finished(Rows.outcome([10, 10, 10])))], environment: main)))
+        Rows.report([Rows.result(Rows.plan(), [10, 10, 10], environment: main)])))
     let quickReport = try Report.read(
       Rows.write(
-        Rows.report([(Rows.plan(), .finished(Rows.outcome([20, 20, 20])))], environment: quick)))
+        Rows.report([Rows.result(Rows.plan(), [20, 20, 20], environment: quick)])))
     let series = ReportSeries([
       ("main.csv", mainReport), ("copy.csv", mainReport), ("quick.csv", quickReport),
     ])
@@ -89,9 +88,9 @@ struct ReportSeriesTests {
     let report = try Report.read(
       Rows.write(
         Rows.report([
-          (Rows.plan("reference-c"), .finished(Rows.outcome([2, 2, 2]))),
-          (Rows.plan("reference-swift-closures"), .finished(Rows.outcome([8, 8, 8]))),
-          (Rows.plan(), .finished(Rows.outcome([100, 100, 100]))),
+          Rows.result(Rows.plan("reference-c"), [2, 2, 2]),
+          Rows.result(Rows.plan("reference-swift-closures"), [8, 8, 8]),
+          Rows.result(Rows.plan(), [100, 100, 100]),
         ])))
     let speed = try #require(ReportSeries.machineSpeed(of: report.results, n: Rows.plan().n))
     #expect(abs(speed - 4) < 1e-9)

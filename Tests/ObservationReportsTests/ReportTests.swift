@@ -1,5 +1,4 @@
 import Foundation
-import ObservationHarness
 import ObservationWorkloads
 import ReportFixtures
 import Testing
@@ -11,8 +10,8 @@ struct ReportTests {
   @Test("The header is the documented schema, and rows read back as written")
   func roundTrip() throws {
     let text = Rows.report([
-      (Rows.plan("reference-c"), .finished(Rows.outcome([2, 2.1, 2.2]))),
-      (Rows.plan(), .finished(Rows.outcome([10, 11, 12, 13, 14]))),
+      Rows.result(Rows.plan("reference-c"), [2, 2.1, 2.2], ratioToLimit: 1),
+      Rows.result(Rows.plan(), [10, 11, 12, 13, 14], ratioToLimit: 12 / 2.1),
     ])
     #expect(text.hasPrefix(ReportSchema.header + "\n"))
     let rows = try ReportReader.read(Rows.write(text))
@@ -24,82 +23,6 @@ struct ReportTests {
     #expect(row.status == .ok && row.unit == "delivery" && row.metric == .time)
     #expect(row.cell == Rows.plan())
     #expect(Report(rows).csv == text)
-  }
-
-  @Test("Subscribe and cancel read against the C row of their own workload and pattern")
-  func limitsPerWorkloadAndPattern() throws {
-    func cell(
-      _ backend: String, _ workload: Workload, _ pattern: WorkloadPattern = .single
-    )
-      -> Cell
-    {
-      Cell(allocator: .jemalloc, backend: backend, workload: workload, pattern: pattern, n: 16)
-    }
-    let text = Rows.report([
-      (cell("reference-c", .notify), .finished(Rows.outcome([2, 2, 2]))),
-      (cell("reference-c", .subscribe), .finished(Rows.outcome([10, 10, 10]))),
-      (cell("reference-c", .cancel, .fifo), .finished(Rows.outcome([4, 4, 4]))),
-      (cell("reference-c", .cancel, .random), .finished(Rows.outcome([8, 8, 8]))),
-      (cell("dense", .notify), .finished(Rows.outcome([3, 3, 3]))),
-      (cell("dense", .subscribe), .finished(Rows.outcome([25, 25, 25]))),
-      (cell("dense", .erasedSubscribe), .finished(Rows.outcome([30, 30, 30]))),
-      (cell("dense", .cancel, .fifo), .finished(Rows.outcome([6, 6, 6]))),
-      (cell("dense", .cancel, .random), .finished(Rows.outcome([20, 20, 20]))),
-      (cell("dense", .cancel, .lifo), .finished(Rows.outcome([5, 5, 5]))),
-      (cell("dense", .churn), .finished(Rows.outcome([50, 50, 50]))),
-    ])
-    let ratios = try ReportReader.read(Rows.write(text)).filter { $0.cell.backend == "dense" }
-      .map {
-        "\($0.cell.workload.rawValue)/\($0.cell.pattern.rawValue)=\(csvNumber($0.ratioToLimit))"
-      }
-    // lifo has no limit cell in this run, and churn no limit at all: both stay empty.
-    #expect(
-      ratios == [
-        "notify/-=1.5", "subscribe/-=2.5", "erased-subscribe/-=3", "cancel/fifo=1.5",
-        "cancel/random=2.5", "cancel/lifo=", "churn/-=",
-      ])
-  }
-
-  @Test("A cell that fails its self-check is invalid and carries no number")
-  func invalidCell() throws {
-    let text = Rows.report([
-      (Rows.plan(), .finished(Rows.outcome([], problem: "expected 16 deliveries")))
-    ])
-    let row = try #require(try ReportReader.read(Rows.write(text)).first)
-    #expect(row.status.name == "invalid" && row.nanoseconds == nil)
-    #expect(row.status.reason.contains("expected 16 deliveries"))
-  }
-
-  @Test("Capped cells say so and carry no number")
-  func cappedCell() throws {
-    let text = Rows.report([(Rows.plan(n: 1_048_576), .timedOut), (Rows.plan(n: 4), nil)])
-    let rows = try ReportReader.read(Rows.write(text))
-    #expect(rows.map(\.status.name) == ["capped", "capped"])
-    #expect(rows.allSatisfy { $0.nanoseconds == nil && $0.cost == nil })
-  }
-
-  @Test("Without jemalloc the memory columns stay empty and the status says why")
-  func noJemalloc() throws {
-    var outcome = Rows.outcome([1, 2, 3])
-    outcome.memoryMeasured = false
-    let text = Rows.report([(Rows.plan(), .finished(outcome))])
-    let row = try #require(try ReportReader.read(Rows.write(text)).first)
-    #expect(row.status.name == "ok-no-memory")
-    #expect(row.allocationsPerOperation == nil && row.bytesPerOperation == nil)
-    #expect(row.status.reason.contains("jemalloc"))
-  }
-
-  @Test("A region whose live bytes fell leaves its memory columns empty, so the report still reads")
-  func negativeRetention() throws {
-    var outcome = Rows.outcome([1, 2, 3])
-    outcome.allocationsPerOperation = 2
-    outcome.retainedBytesPerObserver = -145.571
-    let text = Rows.report([(Rows.plan(workload: .subscribe), .finished(outcome))])
-    let row = try #require(try ReportReader.read(Rows.write(text)).first)
-    #expect(row.status.name == "ok-no-memory")
-    #expect(row.allocationsPerOperation == nil && row.retainedBytesPerObserver == nil)
-    #expect(row.status.reason.contains("live bytes fell by 146 per observer"))
-    #expect(row.nanoseconds?.median == 2)
   }
 
   @Test("Order statistics interpolate between ranks")
@@ -130,7 +53,7 @@ struct ReportErrorTests {
 
   @Test("A row with too few fields")
   func shortRow() throws {
-    let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let good = Rows.report([Rows.result(Rows.plan(), [1, 2, 3])])
     let path = Rows.write(good + "1,run,abc\n")
     #expect(
       throws: ReportError.malformed(
@@ -143,7 +66,7 @@ struct ReportErrorTests {
 
   @Test("A number column holding text")
   func notANumber() throws {
-    let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let good = Rows.report([Rows.result(Rows.plan(), [1, 2, 3])])
     let broken = good.replacingOccurrences(of: ",16,0,1,delivery,", with: ",sixteen,0,1,delivery,")
     let path = Rows.write(broken)
     #expect(
@@ -185,7 +108,7 @@ struct ReportErrorTests {
       (",16,0,1,delivery,speed,3,1,2,2.8,3,", "metric 'speed' is not one of time, instructions"),
     ])
   func notAMeasurement(replacement: String, problem: String) throws {
-    let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let good = Rows.report([Rows.result(Rows.plan(), [1, 2, 3])])
     let original = ",16,0,1,delivery,time,3,1,2,2.8,3,"
     #expect(good.contains(original))
     let path = Rows.write(good.replacingOccurrences(of: original, with: replacement))
@@ -200,8 +123,7 @@ struct ReportErrorTests {
   @Test("A cell that appears twice is refused, naming both lines")
   func duplicateCell() throws {
     let text = Rows.report([
-      (Rows.plan(), .finished(Rows.outcome([1, 2, 3]))),
-      (Rows.plan(), .finished(Rows.outcome([1, 2, 3]))),
+      Rows.result(Rows.plan(), [1, 2, 3]), Rows.result(Rows.plan(), [1, 2, 3]),
     ])
     let path = Rows.write(text)
     #expect(throws: ReportError.self) { try ReportReader.read(path) }
@@ -213,8 +135,7 @@ struct ReportErrorTests {
   @Test("A cell written again with n as 1.6e1 is refused for its n, not read as another cell")
   func integerSpelling() throws {
     let text = Rows.report([
-      (Rows.plan(), .finished(Rows.outcome([1, 2, 3]))),
-      (Rows.plan(), .finished(Rows.outcome([1, 2, 3]))),
+      Rows.result(Rows.plan(), [1, 2, 3]), Rows.result(Rows.plan(), [1, 2, 3]),
     ])
     var lines = text.split(separator: "\n").map(String.init)
     let original = ",16,0,1,delivery,"
@@ -233,7 +154,7 @@ struct ReportErrorTests {
 
   @Test("A schema 1 report is read, every row a time")
   func schemaOne() throws {
-    let text = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let text = Rows.report([Rows.result(Rows.plan(), [1, 2, 3])])
     var lines = try CSV.records(text, file: "-").map(\.fields)
     let keep = ReportColumn.all.enumerated().filter { $0.element.since == 1 }.map(\.offset)
     lines = lines.map { fields in keep.map { fields[$0] } }
@@ -248,7 +169,7 @@ struct ReportErrorTests {
   func emptyOptionalColumns() throws {
     // Found by the report reader's fuzz target: a row with no `cores` read as 0 cores and was
     // written back as `0`, which the column refuses.
-    let text = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let text = Rows.report([Rows.result(Rows.plan(), [1, 2, 3])])
     var lines = try CSV.records(text, file: "-").map(\.fields)
     for name in ["cores", "depth", "threads", "host", "cpu", "os", "swift", "build"] {
       let column = try #require(ReportColumn.all.firstIndex { $0.name == name })
@@ -310,7 +231,7 @@ struct ReportErrorTests {
 
   @Test("An unterminated quote")
   func unterminatedQuote() throws {
-    let good = Rows.report([(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))])
+    let good = Rows.report([Rows.result(Rows.plan(), [1, 2, 3])])
     let path = Rows.write(good + "1,\"oops\n")
     #expect(throws: ReportError.self) { try ReportReader.read(path) }
   }

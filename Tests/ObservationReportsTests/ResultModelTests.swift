@@ -1,5 +1,4 @@
 import Foundation
-import ObservationHarness
 import ObservationWorkloads
 import ReportFixtures
 import Testing
@@ -88,11 +87,10 @@ struct ResultModelTests {
 
   @Test("A row says what it measures; before schema 4 its name did, and a unit is its workload's")
   func rowKindAndUnit() throws {
-    let cells: [(Cell, CellRunner.Result?)] = [
-      (Rows.plan("reference-c"), .finished(Rows.outcome([1, 2, 3]))),
-      (Rows.plan("array"), .finished(Rows.outcome([10, 11, 12]))),
-    ]
-    let current = Rows.report(cells)
+    let current = Rows.report([
+      Rows.result(Rows.plan("reference-c"), [1, 2, 3]),
+      Rows.result(Rows.plan("array"), [10, 11, 12]),
+    ])
     #expect(current.contains(",reference-c,reference,") && current.contains(",array,backend,"))
     let rows = try ReportReader.read(Rows.write(current))
     #expect(rows.map(\.rowKind) == [.reference, .backend])
@@ -122,8 +120,7 @@ struct ResultModelTests {
   func sweepKind() throws {
     var environment = Rows.environment
     environment.sweep = .quick
-    let current = Rows.report(
-      [(Rows.plan(), .finished(Rows.outcome([1, 2, 3])))], environment: environment)
+    let current = Rows.report([Rows.result(Rows.plan(), [1, 2, 3], environment: environment)])
     #expect(current.contains(",release,quick,jemalloc,"))
     let rows = try ReportReader.read(Rows.write(current))
     #expect(rows.map(\.environment.sweep) == [.quick])
@@ -144,15 +141,13 @@ struct ResultModelTests {
   @Test(
     "A jemalloc cell says which jemalloc it ran on; a system cell, or an older report, does not")
   func allocatorVersion() throws {
-    var outcome = Rows.outcome([1, 2, 3])
-    outcome.allocatorVersion = "5.3.0-0-g54eaed1d8b56b1aa528be3bdd1877e59c56fa90c"
+    var jemalloc = Rows.result(Rows.plan(), [1, 2, 3])
+    jemalloc.allocatorVersion = "5.3.0-0-g54eaed1d8b56b1aa528be3bdd1877e59c56fa90c"
     var system = Rows.plan("array")
     system.allocator = .system
-    let text = Rows.report([
-      (Rows.plan(), .finished(outcome)), (system, .finished(Rows.outcome([4]))),
-    ])
+    let text = Rows.report([jemalloc, Rows.result(system, [4])])
     let rows = try ReportReader.read(Rows.write(text))
-    #expect(rows.map(\.allocatorVersion) == [outcome.allocatorVersion, nil])
+    #expect(rows.map(\.allocatorVersion) == [jemalloc.allocatorVersion, nil])
     #expect(ReportSchema.header.contains(",allocator,allocator_version,backend,"))
     let older = Rows.csv(rows, asSchema: "4")
     #expect(!older.contains("allocator_version") && !older.contains("5.3.0"))

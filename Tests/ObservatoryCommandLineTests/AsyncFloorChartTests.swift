@@ -1,5 +1,6 @@
 import ObservationWorkloads
 import ReportFixtures
+import SweepFixtures
 import Testing
 
 @testable import ObservationReportPage

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReportFixtures
+import SweepFixtures
 import TestTraits
 import Testing
 

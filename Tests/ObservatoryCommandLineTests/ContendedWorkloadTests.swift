@@ -4,6 +4,7 @@ import Foundation
 import ObservationBackends
 import ObservationCore
 import ReportFixtures
+import SweepFixtures
 import Synchronization
 import Testing
 

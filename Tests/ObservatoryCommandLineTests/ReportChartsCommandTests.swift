@@ -1,6 +1,7 @@
 import Foundation
 import ObservationWorkloads
 import ReportFixtures
+import SweepFixtures
 import Testing
 
 @testable import ObservationHarness

@@ -3,6 +3,7 @@ import Foundation
 import ObservationConformance
 import ObservationWorkloads
 import ReportFixtures
+import SweepFixtures
 import Testing
 
 @testable import ObservationHarness

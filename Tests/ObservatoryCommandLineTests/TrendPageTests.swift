@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ObservatoryBuiltInRows
 import ReportFixtures
+import SweepFixtures
 import TestTraits
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReportFixtures
+import SweepFixtures
 import Testing
 
 /// `compare`'s exit statuses, from the built tool: what a CI step gating on it sees.

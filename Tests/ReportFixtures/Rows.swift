@@ -1,9 +1,9 @@
 import Foundation
-import ObservationHarness
 import ObservationReports
 import ObservationWorkloads
 
-/// Fixtures: rows as the sweep writes them.
+/// Fixtures: rows as the sweep writes them, built as results, without the harness that
+/// measures them (`SweepFixtures` builds them from measured outcomes, as the sweep does).
 package enum Rows {
   package static let environment = RunEnvironment(
     runID: "run1", commit: "abc123", date: "2026-11-20T10:00:00Z", host: "host", cpu: "cpu, model",
@@ -25,29 +25,26 @@ package enum Rows {
     Cell(allocator: .jemalloc, backend: backend, workload: workload, n: n)
   }
 
-  package static func outcome(_ samples: [Double], problem: String? = nil) -> CellOutcome {
-    var outcome = CellOutcome()
-    outcome.nanosecondsPerOperation = samples
-    outcome.problem = problem
-    outcome.memoryMeasured = true
-    outcome.allocationsPerOperation = 0
-    outcome.bytesPerOperation = 0
-    return outcome
+  /// A finished time cell's result as the sweep writes one: the order statistics of
+  /// `samples`, one per repetition, no allocation, and `ratioToLimit` as given.
+  ///
+  /// - Complexity: O(*s* log *s*) for *s* samples.
+  package static func result(
+    _ cell: Cell = plan(), _ samples: [Double], environment: RunEnvironment = environment,
+    ratioToLimit: Double? = nil
+  ) -> CellResult {
+    var result = CellResult(cell: cell, environment: environment, metric: .time, status: .ok)
+    result.repetitions = samples.count
+    result.nanoseconds = CellResult.Quantiles(samples)
+    result.ratioToLimit = ratioToLimit
+    result.allocationsPerOperation = 0
+    result.bytesPerOperation = 0
+    return result
   }
 
-  /// An outcome as the sweep makes it from callgrind's counts: one count per process.
-  package static func counted(_ instructions: [Double]) -> CellOutcome {
-    var outcome = Rows.outcome([])
-    outcome.instructionsPerOperation = instructions
-    return outcome
-  }
-
-  package static func report(
-    _ cells: [(Cell, CellRunner.Result?)], environment: RunEnvironment = environment,
-    metric: Metric = .time
-  ) -> String {
-    ReportBuilder(environment: environment, metric: metric).report(cells, largestFinished: [:])
-      .csv
+  /// The CSV report of `results`, in their order.
+  package static func report(_ results: [CellResult]) -> String {
+    Report(results).csv
   }
 
   /// Writes `text` to a new file called `name` in ``directory`` and returns its path.

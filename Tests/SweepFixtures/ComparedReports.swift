@@ -1,6 +1,7 @@
 import ObservationHarness
 import ObservationReports
 import ObservationWorkloads
+import ReportFixtures
 
 /// Fixtures: time reports made to be compared, as `compare`, `report` and the sweep's summary
 /// read them.

@@ -3,6 +3,7 @@ import ObservationHarness
 import ObservationReportPage
 import ObservationReports
 import ObservationWorkloads
+import ReportFixtures
 
 /// Reports to draw: small sweeps built as the harness builds them, written as CSV and read back.
 package enum PageFixtures {
