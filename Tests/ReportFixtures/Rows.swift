@@ -42,6 +42,29 @@ package enum Rows {
     return result
   }
 
+  /// A finished instruction cell's result as the sweep writes one: the median of `counts`
+  /// (one per process) and, of more than one, their spread.
+  ///
+  /// - Complexity: O(*c* log *c*) for *c* counts.
+  package static func result(_ cell: Cell = plan(), instructions counts: [Double]) -> CellResult {
+    var result = CellResult(
+      cell: cell, environment: environment, metric: .instructions, status: .ok)
+    let summary = CellResult.Quantiles(counts)
+    result.repetitions = counts.count
+    result.instructionsPerOperation = summary?.median
+    if let summary, summary.median > 0, counts.count > 1 {
+      result.instructionsSpread = (summary.max - summary.min) / summary.median
+    }
+    result.allocationsPerOperation = 0
+    result.bytesPerOperation = 0
+    return result
+  }
+
+  /// The result of a cell that was not measured: `status` says why.
+  package static func result(_ cell: Cell = plan(), status: CellResult.Status) -> CellResult {
+    CellResult(cell: cell, environment: environment, metric: .time, status: status)
+  }
+
   /// The CSV report of `results`, in their order.
   package static func report(_ results: [CellResult]) -> String {
     Report(results).csv

@@ -1,7 +1,5 @@
-import ObservationHarness
 import ObservationReports
 import ObservationWorkloads
-import ReportFixtures
 
 /// Fixtures: time reports made to be compared, as `compare`, `report` and the sweep's summary
 /// read them.
@@ -19,8 +17,8 @@ package enum ComparedReports {
     jitter: Bool = true,
     references: Bool = true, machine: Double = 1, environment: RunEnvironment = Rows.environment
   ) -> String {
-    var cells: [(Cell, CellRunner.Result?)] = []
-    let referenceNames = references ? MeasuredBackend.references.map(\.name) : []
+    var results: [CellResult] = []
+    let referenceNames = references ? ReferenceRow.names : []
     for (b, backend) in (backends + referenceNames).enumerated() {
       for (s, n) in sizes.enumerated() {
         let plan = Rows.plan(backend, n: n)
@@ -28,11 +26,13 @@ package enum ComparedReports {
         let factor =
           (referenceNames.contains(backend) ? machine : factors[backend] ?? 1)
           * (cellFactors["\(backend)/\(n)"] ?? 1) * wobble * Double(10 * (b + 1))
-        cells.append(
-          (plan, .finished(Rows.outcome((backendSamples[backend] ?? samples).map { $0 * factor }))))
+        results.append(
+          Rows.result(
+            plan, (backendSamples[backend] ?? samples).map { $0 * factor },
+            environment: environment))
       }
     }
-    return Rows.report(cells, environment: environment)
+    return Rows.report(results)
   }
 
   /// A base report and two candidates: one in which a single cell moved alone (inconclusive),
@@ -43,5 +43,15 @@ package enum ComparedReports {
       Rows.write(report()), Rows.write(report(cellFactors: weather)),
       Rows.write(report(factors: ["array": 1.5], cellFactors: weather))
     )
+  }
+
+  /// The comparison of two reports' CSV texts, as `compare` makes it of their files.
+  package static func compare(
+    _ base: String, _ candidate: String, threshold: Double = 0.05
+  ) throws -> Comparison {
+    try Comparison(
+      base: try ReportReader.read(Rows.write(base)),
+      candidate: try ReportReader.read(Rows.write(candidate)),
+      threshold: threshold)
   }
 }
