@@ -307,7 +307,7 @@ let package = Package(
       dependencies: [
         "ObservationHarness", "ObservationCore", "ObservationBackends", "ObservationReports",
         "ObservationWorkloads", "ArrayBackend", "DenseBackend", "CReference", "ReportFixtures",
-        "SweepFixtures", "TestTraits", "AsyncStreamBackend",
+        "SweepFixtures", "TestTraits", "AsyncStreamBackend", "ObservatoryBuiltInRows",
       ],
       swiftSettings: swift6),
     .testTarget(
@@ -320,7 +320,7 @@ let package = Package(
         "ReportFixtures", "SweepFixtures", "TestTraits",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      swiftSettings: languageMode),
+      swiftSettings: swift6),
     // The built tool, run as a user runs it: every test starts the `observatory` executable
     // (a dependency, so that `swift test` builds it) on arguments, files and signals, and
     // checks its exit status, its output and what it left on disk.

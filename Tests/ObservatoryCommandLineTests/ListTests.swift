@@ -15,7 +15,7 @@ import Testing
 struct ListTests {
   /// What `list --format json` prints in Observatory's own tool, parsed (`ListOutputTests`
   /// holds the built executable to the same text).
-  static let printed: Result<[String: Any], any Error> = Result {
+  private func printed() throws -> [String: Any] {
     let tool = Tool.builtIn
     let json = try SweepCatalog(
       backends: tool.backends, packageName: tool.packageName, ownBackends: tool.ownBackends
@@ -24,8 +24,6 @@ struct ListTests {
     else { throw ValidationError("not a JSON object: \(json.prefix(200))") }
     return object
   }
-
-  private func printed() throws -> [String: Any] { try Self.printed.get() }
 
   private func backends() throws -> [[String: Any]] {
     try #require(try printed()["backends"] as? [[String: Any]])

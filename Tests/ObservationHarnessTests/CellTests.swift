@@ -9,7 +9,6 @@ import TestTraits
 import Testing
 
 @testable import ObservationHarness
-@testable import ObservatoryCommandLine
 
 /// A backend that loses every other write: each cell's self-check must notice.
 final class LossyObservers: ObservableValue {
@@ -283,27 +282,6 @@ struct BackendDescriptionTests {
       MeasuredBackend.references.filter { $0.isMeasuredByDefault(on: .cancel) }.map(\.name)
         == ["reference-c", "reference-async-tasks"])
   }
-
-  @Test("The tool refuses a backend name that clashes or is not filename-safe")
-  func badNames() {
-    let lossy = MeasuredBackend(LossyBackend())
-    #expect(ObservatoryTool.problem(with: MeasuredBackend.builtIns + [lossy]) == nil)
-    #expect(
-      ObservatoryTool.problem(with: [lossy, lossy])?.contains("'lossy' is used twice") == true)
-    #expect(
-      ObservatoryTool.problem(with: MeasuredBackend.builtIns + MeasuredBackend.builtIns) != nil)
-    #expect(ObservatoryTool.problem(with: MeasuredBackend.references) != nil)
-    #expect(
-      ObservatoryTool.problem(with: [MeasuredBackend(NamedBackend(name: "My Backend"))]) != nil)
-    #expect(ObservatoryTool.problem(with: [MeasuredBackend(NamedBackend(name: ""))]) != nil)
-  }
-}
-
-/// A backend whose name is whatever the test gives.
-struct NamedBackend: ObservationBackend {
-  var name: String
-  var capabilities: BackendCapabilities { LossyBackend().capabilities }
-  func makeSubject(initialValue: Int) -> LossyObservers { LossyObservers(initialValue) }
 }
 
 /// The scales a measuring closure was asked for, in order.

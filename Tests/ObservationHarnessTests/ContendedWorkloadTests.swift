@@ -1,18 +1,16 @@
-import ArgumentParser
 import DenseBackend
 import Foundation
 import ObservationBackends
 import ObservationCore
+import ObservatoryBuiltInRows
 import ReportFixtures
 import SweepFixtures
 import Synchronization
 import Testing
 
 @testable import ObservationHarness
-@testable import ObservationReportPage
 @testable import ObservationReports
 @testable import ObservationWorkloads
-@testable import ObservatoryCommandLine
 
 /// A lock-protected observer list declared thread-safe, with a fault that only another thread
 /// shows: what the contended workloads' own checks exist for.
@@ -30,8 +28,13 @@ private final class ThreadConfinedObservers: ObservableValue, @unchecked Sendabl
     func cancel() { cancelling() }
   }
 
-  private let state = Mutex<(value: Int, handlers: [Int: (Int) -> Void], next: Int)>(
-    (0, [:], 0))
+  /// A handler, kept under the lock and called outside it on whichever thread writes: the
+  /// workloads' callbacks are thread-safe, as the backend declares.
+  struct Handler: @unchecked Sendable {
+    let call: (Int) -> Void
+  }
+
+  private let state = Mutex<(value: Int, handlers: [Int: Handler], next: Int)>((0, [:], 0))
   private let owner = pthread_self()
   private let fault: Fault
 
@@ -47,14 +50,14 @@ private final class ThreadConfinedObservers: ObservableValue, @unchecked Sendabl
         return Array(state.handlers.values)
       }
       if fault == .dropsOtherThreadsWrites && !onOwner { return }
-      for handler in handlers { handler(newValue) }
+      for handler in handlers { handler.call(newValue) }
     }
   }
 
   func observe(_ handler: @escaping (Int) -> Void) -> Token {
     let id = state.withLock { state in
       state.next += 1
-      state.handlers[state.next] = handler
+      state.handlers[state.next] = Handler(call: handler)
       return state.next
     }
     return Token { [self] in
@@ -125,7 +128,7 @@ struct ContendedWorkloadTests {
 
   @Test("A backend that does not declare threadSafe is n/a on a contended workload, with why")
   func inapplicable() throws {
-    let rows = Tool.builtIn.backends
+    let rows = MeasuredBackend.builtIns
     let linkedList = try #require(rows.row(named: "linked-list"))
     let reason = try #require(linkedList.reasonNotMeasured(on: .contendedNotify))
     #expect(reason.contains("does not declare threadSafe"))
@@ -154,7 +157,7 @@ struct ContendedWorkloadTests {
 
   @Test("A plan measures the contended workloads at their sizes with every thread count")
   func plan() {
-    let rows = Tool.builtIn.backends.filter { $0.name == "dense-synchronized" }
+    let rows = MeasuredBackend.builtIns.filter { $0.name == "dense-synchronized" }
     let plan = SweepPlan(
       rows: rows, everyWorkload: true, workloads: [.notify, .contendedNotify], sizes: [1, 256],
       depths: [3], contendedSizes: [16], threads: [1, 4], allocators: [.system], repetitions: 1)
@@ -198,74 +201,6 @@ struct ContendedWorkloadTests {
     let comparison = try Comparison(base: read, candidate: rows, threshold: 0.05)
     #expect(comparison.cells.count == 1)
     #expect(ReportSchema.measuresAlike("2", "3") && !ReportSchema.measuresAlike("1", "3"))
-  }
-
-  @Test("--metric instructions refuses a contended workload, saying why")
-  func instructionsRefused() throws {
-    RunValidationTests.rejects(
-      ["run", "--allow-debug", "--metric", "instructions", "--workload", "contended-notify"],
-      mentioning: "callgrind runs one thread at a time")
-    RunValidationTests.rejects(
-      ["run", "--allow-debug", "--threads", "1,0"], mentioning: "bad thread count '0'")
-    // Without naming them, a count leaves them out.
-    let selection = try CellSelection.parse([])
-    let counted = selection.plannedWorkloads(metric: .instructions)
-    #expect(!counted.contains { $0.isContended })
-    #expect(selection.plannedWorkloads(metric: .time).contains(.contendedChurn))
-  }
-
-  @Test("table prints a contended table per size, and names the backends it is n/a for")
-  func table() throws {
-    var cells: [(Cell, CellRunner.Result?)] = []
-    for threads in [1, 2] {
-      cells.append(
-        (
-          Cell(
-            allocator: .jemalloc, backend: "dense-synchronized", workload: .contendedNotify,
-            n: 16, threads: threads),
-          .finished(Rows.outcome([10, 11, 12].map { $0 * Double(threads) }))
-        ))
-      cells.append(
-        (
-          Cell(
-            allocator: .jemalloc, backend: "linked-list", workload: .contendedNotify,
-            n: 16, threads: threads), .notApplicable("not thread-safe")
-        ))
-    }
-    let text = try TableCommand.parse([Rows.write(Rows.report(cells))]).table()
-    #expect(text.contains("| backend | contended-notify t=1 | contended-notify t=2 |"), "\(text)")
-    #expect(text.contains("| `dense-synchronized` | 11.0 ns | 22.0 ns |"), "\(text)")
-    #expect(text.contains("n/a (threadSafe is not declared): `linked-list`"), "\(text)")
-  }
-
-  @Test("The page draws a contended workload against threads at each size, not against n")
-  func chart() throws {
-    var cells: [(Cell, CellRunner.Result?)] = []
-    for threads in [1, 2, 4] {
-      for n in [16, 1024] {
-        cells.append(
-          (
-            Cell(
-              allocator: .jemalloc, backend: "dense-synchronized", workload: .contendedChurn,
-              n: n, threads: threads), .finished(Rows.outcome([10, 11, 12]))
-          ))
-        cells.append(
-          (
-            Cell(
-              allocator: .jemalloc, backend: "linked-list", workload: .contendedChurn,
-              n: n, threads: threads), .notApplicable("not thread-safe")
-          ))
-      }
-    }
-    let report = Report(try ReportReader.read(Rows.write(Rows.report(cells))))
-    let sections = ChartSection.sections(of: report)
-    let charts = try #require(sections.first { $0.workload == .contendedChurn }).charts
-    let cost = charts.filter { $0.quantity == .cost }
-    #expect(cost.map(\.dimension) == [.threads, .threads])
-    #expect(cost.map(\.key.fixed) == [16, 1024])
-    #expect(cost.allSatisfy { $0.positions == [1, 2, 4] })
-    #expect(cost.allSatisfy { $0.lines.map(\.backend) == ["dense-synchronized"] })
-    #expect(cost[0].title.contains("contended-churn (n = 16) by threads"), "\(cost[0].title)")
   }
 }
 
