@@ -311,12 +311,18 @@ let package = Package(
       ],
       swiftSettings: swift6),
     .testTarget(
+      name: "ObservationReportPageTests",
+      dependencies: [
+        "ObservationReportPage", "ObservationReports", "ObservationWorkloads", "ObservationHarness",
+        "ObservatoryBuiltInRows", "ReportFixtures", "SweepFixtures", "TestTraits",
+      ],
+      swiftSettings: swift6),
+    .testTarget(
       name: "ObservatoryCommandLineTests",
       dependencies: [
         "ObservatoryCommandLine", "ObservationHarness", "ObservationReports",
-        "ObservationReportPage", "ObservationConformance", "ObservationConformanceTesting",
-        "ObservationBackends", "ObservationCore", "ObservationWorkloads", "DenseBackend",
-        "ArrayBackend", "ObservatoryBuiltInRows",
+        "ObservationReportPage", "ObservationConformance", "ObservationBackends",
+        "ObservationCore", "ObservationWorkloads", "ArrayBackend", "ObservatoryBuiltInRows",
         "ReportFixtures", "SweepFixtures", "TestTraits",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],

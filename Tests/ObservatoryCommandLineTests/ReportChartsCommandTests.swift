@@ -24,18 +24,18 @@ struct ReportChartsCommandTests {
 
   @Test("The page and the three charts are written, the directory made; the files are the drawings")
   func writesCharts() throws {
-    let directory = try ReportHTMLInputTests.scratch()
+    let directory = try ReportCommandTests.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("report.html").path
     let charts = directory.appendingPathComponent("Results/charts").path
     let report = PageFixtures.reportPath()
     #expect(
-      ReportHTMLInputTests.run(["report", report, "--output", output, "--charts", charts]) == nil)
+      ReportCommandTests.run(["report", report, "--output", output, "--charts", charts]) == nil)
     #expect(Self.contents(charts) == Self.names)
     #expect(
       try Self.read(output)
         == (try HTMLReport.read(report: report, generator: "observatory report").html))
-    for chart in try SVGChartTests.charts(report) {
+    for chart in try PageFixtures.readmeCharts(report) {
       let written = try Self.read(charts + "/" + chart.selection.fileName)
       #expect(written == chart.svg)
     }
@@ -43,7 +43,7 @@ struct ReportChartsCommandTests {
 
   @Test("A report with contended-notify also gets its chart against threads, at its largest size")
   func contendedChart() throws {
-    let directory = try ReportHTMLInputTests.scratch()
+    let directory = try ReportCommandTests.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     var cells = PageFixtures.cells(backendNames: PageFixtures.backends, note: nil)
     for n in [16, 1024] {
@@ -61,7 +61,7 @@ struct ReportChartsCommandTests {
     let charts = directory.appendingPathComponent("charts").path
     let output = directory.appendingPathComponent("report.html").path
     #expect(
-      ReportHTMLInputTests.run(["report", report, "--output", output, "--charts", charts]) == nil)
+      ReportCommandTests.run(["report", report, "--output", output, "--charts", charts]) == nil)
     #expect(Self.contents(charts) == (Self.names + ["contended-notify.svg"]).sorted())
     let svg = try Self.read(charts + "/contended-notify.svg")
     #expect(svg.contains("contended-notify (n = 1,024) by threads"), "\(svg.prefix(600))")
@@ -70,7 +70,7 @@ struct ReportChartsCommandTests {
 
   @Test("An existing chart is kept without --force, and then nothing is written")
   func keepsExistingFiles() throws {
-    let directory = try ReportHTMLInputTests.scratch()
+    let directory = try ReportCommandTests.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("report.html").path
     let charts = directory.appendingPathComponent("charts").path
@@ -79,7 +79,7 @@ struct ReportChartsCommandTests {
     try "mine\n".write(toFile: notify, atomically: true, encoding: .utf8)
     let report = PageFixtures.reportPath()
     let arguments = ["report", report, "--output", output, "--charts", charts]
-    let refused = try #require(ReportHTMLInputTests.run(arguments))
+    let refused = try #require(ReportCommandTests.run(arguments))
     #expect(
       refused == "--charts '\(notify)': exists; pass --force to replace it, or give another"
         + " path (nothing was measured)")
@@ -87,15 +87,15 @@ struct ReportChartsCommandTests {
     #expect(Self.contents(charts) == ["notify.svg"])
     #expect(Self.contents(directory.path) == ["charts"])
     // With --force, every file is replaced or written.
-    #expect(ReportHTMLInputTests.run(arguments + ["--force"]) == nil)
+    #expect(ReportCommandTests.run(arguments + ["--force"]) == nil)
     #expect(Self.contents(charts) == Self.names)
-    #expect(try Self.read(notify) == (try SVGChartTests.charts(report)[0].svg))
+    #expect(try Self.read(notify) == (try PageFixtures.readmeCharts(report)[0].svg))
     #expect(FileManager.default.fileExists(atPath: output))
   }
 
   @Test("A report without one of the charts is refused before anything is written")
   func refusesMissingWorkload() throws {
-    let directory = try ReportHTMLInputTests.scratch()
+    let directory = try ReportCommandTests.scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("report.html").path
     let charts = directory.appendingPathComponent("charts").path
@@ -105,7 +105,7 @@ struct ReportChartsCommandTests {
     }
     let report = Rows.write(Rows.report(cells))
     let refused = try #require(
-      ReportHTMLInputTests.run(["report", report, "--output", output, "--charts", charts]))
+      ReportCommandTests.run(["report", report, "--output", output, "--charts", charts]))
     #expect(
       refused
         == "\(report): no measured cost of subscribe or cancel (random) to chart (the charts are"
@@ -114,17 +114,17 @@ struct ReportChartsCommandTests {
     // No page, no chart, not even the directory: nothing was written.
     #expect(Self.contents(directory.path).isEmpty)
     // Without --charts the page needs none of them.
-    #expect(ReportHTMLInputTests.run(["report", report, "--output", output]) == nil)
+    #expect(ReportCommandTests.run(["report", report, "--output", output]) == nil)
   }
 
   @Test("--charts needs a directory other than the page")
   func validation() throws {
     let report = PageFixtures.reportPath()
     let empty = try #require(
-      ReportHTMLInputTests.run(["report", report, "--output", "r.html", "--charts", ""]))
+      ReportCommandTests.run(["report", report, "--output", "r.html", "--charts", ""]))
     #expect(empty.contains("--charts takes a directory"), "\(empty)")
     let same = try #require(
-      ReportHTMLInputTests.run([
+      ReportCommandTests.run([
         "report", report, "--output", "out/charts/notify.svg", "--charts", "out/charts/",
       ]))
     #expect(same.contains("--output and --charts both name"), "\(same)")

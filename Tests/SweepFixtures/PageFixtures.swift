@@ -96,4 +96,38 @@ package enum PageFixtures {
   }
 
   package static func page(_ page: HTMLReport) throws -> HTMLTree { try HTMLTree(page.html) }
+
+  /// The page `observatory report` draws of the report at `path`: with the report at
+  /// `baseline` compared as the page compares it (every machine allowed, the metric's default
+  /// threshold), and the conformance matrix at `conformance`. Built from the values read, so
+  /// that the page's tests need no command line (whose `HTMLReport.read` adds the refusals).
+  package static func htmlReport(
+    _ path: String, baseline: String? = nil, conformance: String? = nil
+  ) throws -> HTMLReport {
+    let report = try Report.read(path)
+    var page = HTMLReport(report: report, source: path)
+    page.generator = "observatory report"
+    if let baseline {
+      page.baseline = HTMLReport.Baseline(
+        path: baseline,
+        comparison: try Comparison(
+          base: try Report.read(baseline).results, candidate: report.results,
+          threshold: Comparison.defaultThreshold(for: report.results[0].metric),
+          allowingOtherMachine: true))
+    }
+    if let conformance {
+      page.conformance = HTMLReport.Conformance(
+        path: conformance,
+        rows: try ConformanceMatrixCSV.rows(
+          fromCSV: try String(contentsOfFile: conformance, encoding: .utf8)))
+    }
+    return page
+  }
+
+  /// The README's charts of the report at `path`, as `report --charts` draws them.
+  package static func readmeCharts(_ path: String) throws -> [SVGChart] {
+    try SVGChart.draw(
+      SVGChart.readme, of: try Report.read(path), source: path,
+      generator: "observatory report --charts")
+  }
 }

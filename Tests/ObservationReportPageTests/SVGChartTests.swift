@@ -7,7 +7,6 @@ import Testing
 @testable import ObservationHarness
 @testable import ObservationReportPage
 @testable import ObservationReports
-@testable import ObservatoryCommandLine
 
 #if canImport(FoundationXML)
 import FoundationXML
@@ -78,13 +77,6 @@ extension XMLElement {
 
 @Suite("report: the standalone SVG charts")
 struct SVGChartTests {
-  /// The README's charts of `path`'s report.
-  static func charts(_ path: String) throws -> [SVGChart] {
-    try SVGChart.draw(
-      SVGChart.readme, of: try Report.read(path), source: path,
-      generator: "observatory report --charts")
-  }
-
   /// The backends with a measured cost in `selection`'s cells of `results`, in report order.
   static func measured(_ results: [CellResult], _ selection: SVGChart.Selection) -> [String] {
     var backends: [String] = []
@@ -99,7 +91,7 @@ struct SVGChartTests {
 
   @Test("notify, subscribe and cancel in random order, under the names the README links")
   func readmeSelection() throws {
-    let charts = try Self.charts(PageFixtures.reportPath())
+    let charts = try PageFixtures.readmeCharts(PageFixtures.reportPath())
     #expect(
       charts.map(\.selection.fileName) == ["notify.svg", "subscribe.svg", "cancel-random.svg"])
     let titles = try charts.map { try SVGDocument($0.svg).all("text", classes: ["heading"]) }
@@ -115,8 +107,8 @@ struct SVGChartTests {
     let path = PageFixtures.reportPath()
     let results = try Report.read(path).results
     let page = try PageFixtures.page(
-      try HTMLReport.read(report: path, generator: "observatory report"))
-    for chart in try Self.charts(path) {
+      try PageFixtures.htmlReport(path))
+    for chart in try PageFixtures.readmeCharts(path) {
       let svg = try SVGDocument(chart.svg)
       #expect(svg.root.localName == "svg")
       #expect(Double(svg.root["width"] ?? "") == 720)
@@ -161,7 +153,7 @@ struct SVGChartTests {
 
   @Test("Each file holds its own style and loads nothing: no script, handler or reference")
   func selfContained() throws {
-    for chart in try Self.charts(PageFixtures.reportPath()) {
+    for chart in try PageFixtures.readmeCharts(PageFixtures.reportPath()) {
       #expect(chart.svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "))
       let svg = try SVGDocument(chart.svg)
       #expect(svg.root.uri == "http://www.w3.org/2000/svg")
@@ -187,7 +179,7 @@ struct SVGChartTests {
   func hostileNames() throws {
     let hostile = "<script>alert(1)</script>\" onload=\"alert(2)\" ' & <b>bold</b>\u{FFFE}"
     let path = PageFixtures.reportPath(backendNames: [hostile, "array"])
-    for chart in try Self.charts(path) {
+    for chart in try PageFixtures.readmeCharts(path) {
       #expect(!chart.svg.contains("<script") && !chart.svg.contains("<b>"))
       let svg = try SVGDocument(chart.svg)
       #expect(svg.all("script").isEmpty && svg.all("b").isEmpty)
@@ -233,8 +225,8 @@ struct SVGChartTests {
       LegendLayout(labels: [endless], width: width, fontSize: 12).placements.first?.label)
     #expect(shortened.hasSuffix("…") && shortened.count < endless.count)
     let path = PageFixtures.reportPath(backendNames: [long[0], endless])
-    let plain = try SVGDocument(try Self.charts(PageFixtures.reportPath())[0].svg)
-    let svg = try SVGDocument(try Self.charts(path)[0].svg)
+    let plain = try SVGDocument(try PageFixtures.readmeCharts(PageFixtures.reportPath())[0].svg)
+    let svg = try SVGDocument(try PageFixtures.readmeCharts(path)[0].svg)
     let entry = try #require(
       svg.all("g", classes: ["entry"]).first { $0["data-backend"] == endless })
     #expect(entry.descendants("title").first?.stringValue == endless)
@@ -251,7 +243,7 @@ struct SVGChartTests {
       cells.append((Rows.plan("slow", n: n), .timedOut))
     }
     let path = Rows.write(Rows.report(cells))
-    let svg = try SVGDocument(try Self.charts(path)[0].svg)
+    let svg = try SVGDocument(try PageFixtures.readmeCharts(path)[0].svg)
     #expect(!svg.all("g", classes: ["series"]).contains { $0["data-backend"] == "slow" })
     #expect(!svg.all("g", classes: ["entry"]).contains { $0["data-backend"] == "slow" })
     let note = svg.all("text", classes: ["undrawn"]).compactMap(\.stringValue).joined(
@@ -287,7 +279,7 @@ struct SVGChartTests {
         "\(path): no measured cost of subscribe or cancel (random) to chart (the charts are"
           + " notify, subscribe, cancel (random))")
     ) {
-      try Self.charts(path)
+      try PageFixtures.readmeCharts(path)
     }
   }
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import ObservatoryBuiltInRows
 import ReportFixtures
@@ -9,7 +8,6 @@ import Testing
 @testable import ObservationHarness
 @testable import ObservationReportPage
 @testable import ObservationReports
-@testable import ObservatoryCommandLine
 
 @Suite("report: trends across reports")
 struct TrendPageTests {
@@ -195,20 +193,5 @@ struct TrendPageTests {
     #expect(throws: ReportPageError.self) {
       try TrendPage(sources: sources + [withoutReferences], n: 1024, relative: true).validate()
     }
-  }
-
-  @Test("The command: options of one report are refused with several, and the reverse")
-  func options() {
-    for arguments in [
-      ["a.csv", "b.csv", "--output", "t.html", "--baseline", "c.csv"],
-      ["a.csv", "b.csv", "--output", "t.html", "--charts", "d"],
-      ["a.csv", "--output", "t.html", "--relative"],
-      ["a.csv", "--output", "t.html", "--n", "16"],
-      ["a.csv", "b.csv", "--output", "t.html", "--n", "0"],
-    ] {
-      #expect(throws: (any Error).self, "\(arguments)") { try ReportCommand.parse(arguments) }
-    }
-    #expect(
-      (try? ReportCommand.parse(["a.csv", "b.csv", "--output", "t.html", "--n", "16"])) != nil)
   }
 }

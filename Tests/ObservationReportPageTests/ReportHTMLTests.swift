@@ -1,6 +1,4 @@
-import ArgumentParser
 import Foundation
-import ObservationConformance
 import ObservationWorkloads
 import ReportFixtures
 import SweepFixtures
@@ -9,7 +7,6 @@ import Testing
 @testable import ObservationHarness
 @testable import ObservationReportPage
 @testable import ObservationReports
-@testable import ObservatoryCommandLine
 
 @Suite("report: the HTML page")
 struct ReportHTMLTests {
@@ -35,7 +32,7 @@ struct ReportHTMLTests {
     let path = PageFixtures.reportPath()
     let report = try Report.read(path)
     let tree = try PageFixtures.page(
-      try HTMLReport.read(report: path, generator: "observatory report"))
+      try PageFixtures.htmlReport(path))
     let workloads = tree.all("section", classes: ["workload"]).map {
       $0.attributes["data-workload"]
     }
@@ -61,7 +58,7 @@ struct ReportHTMLTests {
     let path = PageFixtures.reportPath()
     let results = try Report.read(path).results
     let tree = try PageFixtures.page(
-      try HTMLReport.read(report: path, generator: "observatory report"))
+      try PageFixtures.htmlReport(path))
     let notify = try #require(Self.figures(tree, .notify).first)
     let drawn = notify.all("g", classes: ["series"]).compactMap { $0.attributes["data-backend"] }
     #expect(drawn == PageFixtures.references + PageFixtures.backends)
@@ -106,7 +103,7 @@ struct ReportHTMLTests {
     let results = try Report.read(path).results
     let capped = try #require(results.first { $0.status.name == "capped" })
     let tree = try PageFixtures.page(
-      try HTMLReport.read(report: path, generator: "observatory report"))
+      try PageFixtures.htmlReport(path))
     let notify = try #require(Self.figures(tree, .notify).first)
     let group = try #require(Self.series(notify, capped.cell.backend))
     let stops = group.all("g", classes: ["stop", "capped"])
@@ -135,7 +132,7 @@ struct ReportHTMLTests {
   func memoryCharts() throws {
     let path = PageFixtures.reportPath()
     let tree = try PageFixtures.page(
-      try HTMLReport.read(report: path, generator: "observatory report"))
+      try PageFixtures.htmlReport(path))
     let notify = try #require(Self.figures(tree, .notify, quantity: "allocations").first)
     #expect(notify.all("line", classes: ["zero"]).count == 1)
     let retained = try #require(
@@ -150,7 +147,7 @@ struct ReportHTMLTests {
     let path = PageFixtures.instructionReportPath()
     let results = try Report.read(path).results
     let tree = try PageFixtures.page(
-      try HTMLReport.read(report: path, generator: "observatory report"))
+      try PageFixtures.htmlReport(path))
     let figure = try #require(Self.figures(tree, .notify).first)
     #expect(figure.attributes["data-metric"] == "instructions")
     #expect(figure.all("h3").first?.text == "Instructions: notify")
@@ -179,7 +176,7 @@ struct ReportHTMLTests {
     let path = Rows.write(Rows.report(cells))
     let results = try Report.read(path).results
     let tree = try PageFixtures.page(
-      try HTMLReport.read(report: path, generator: "observatory report"))
+      try PageFixtures.htmlReport(path))
     let figures = Self.figures(tree, .nested)
     // One chart against depth; none of a single size.
     #expect(figures.map { $0.attributes["data-dimension"] } == ["depth"])
@@ -206,8 +203,7 @@ struct ReportHTMLTests {
     let backends = ["linked-list", "array", "key-path"]
     let matrixPath = Rows.write(
       PageFixtures.matrixCSV(rules: rules.map { ($0.0, $0.1) }, backends: backends))
-    let page = try HTMLReport.read(
-      report: PageFixtures.reportPath(), conformance: matrixPath, generator: "observatory report")
+    let page = try PageFixtures.htmlReport(PageFixtures.reportPath(), conformance: matrixPath)
     let rows = try ConformanceMatrixCSV.rows(
       fromCSV: String(contentsOfFile: matrixPath, encoding: .utf8))
     let tree = try PageFixtures.page(page)
@@ -250,7 +246,7 @@ struct ReportHTMLTests {
     #expect(!comparison.regressions.isEmpty)
     #expect(comparison.cells.first?.verdict == .inconclusive)
     let tree = try PageFixtures.page(
-      try HTMLReport.read(report: slower, baseline: base, generator: "observatory report"))
+      try PageFixtures.htmlReport(slower, baseline: base))
     let section = try #require(tree.all("section").first { $0.attributes["id"] == "comparison" })
     let rows = section.all("tbody").flatMap { $0.childElements("tr") }
     #expect(rows.count == comparison.cells.count)
@@ -273,7 +269,7 @@ struct ReportHTMLTests {
     let path = PageFixtures.reportPath()
     let environment = try Report.read(path).results[0].environment
     let tree = try PageFixtures.page(
-      try HTMLReport.read(report: path, generator: "observatory report"))
+      try PageFixtures.htmlReport(path))
     let header = try #require(tree.all("header").first)
     let terms = header.all("dt").map(\.text)
     let values = header.all("dd").map(\.text)
@@ -288,9 +284,7 @@ struct ReportHTMLTests {
 
   @Test("The page loads nothing and lets only its own script run")
   func selfContained() throws {
-    let html = try HTMLReport.read(
-      report: PageFixtures.reportPath(), generator: "observatory report"
-    ).html
+    let html = try PageFixtures.htmlReport(PageFixtures.reportPath()).html
     let tree = try HTMLTree(html)
     let scripts = tree.all("script")
     #expect(scripts.count == 1)
@@ -328,7 +322,7 @@ struct ReportHTMLTests {
   }
 }
 
-@Suite("report: hostile and bad input")
+@Suite("report: hostile input")
 struct ReportHTMLInputTests {
   static let hostileBackend =
     "<script>window.pwned=1</script>\" onmouseover=\"window.pwned=4\" ' & <b>bold</b>"
@@ -343,8 +337,7 @@ struct ReportHTMLInputTests {
       PageFixtures.matrixCSV(
         rules: [("R-01", Self.hostileTitle)], backends: [Self.hostileBackend],
         details: Self.hostileNote))
-    let page = try HTMLReport.read(
-      report: path, baseline: path, conformance: matrix, generator: "observatory report")
+    let page = try PageFixtures.htmlReport(path, baseline: path, conformance: matrix)
     let html = page.html
     let tree = try HTMLTree(html)
     #expect(tree.all("script").count == 1)
@@ -366,100 +359,5 @@ struct ReportHTMLInputTests {
       $0.all("th", classes: ["backend"])
     }
     #expect(headers.map(\.text) == [Self.hostileBackend])
-  }
-
-  /// The one-line message `HTMLReport.read` throws for these inputs.
-  static func refusal(
-    report: String, baseline: String? = nil, conformance: String? = nil
-  ) -> String? {
-    do {
-      _ = try HTMLReport.read(
-        report: report, baseline: baseline, conformance: conformance,
-        generator: "observatory report")
-      return nil
-    } catch {
-      return "\(error)"
-    }
-  }
-
-  @Test("Bad input is one line naming the file, the line and the problem")
-  func badInput() throws {
-    let good = PageFixtures.reportPath()
-    #expect(Self.refusal(report: "/nonexistent/r.csv") == "/nonexistent/r.csv: no such file")
-    // A report with a malformed number on its second row.
-    var lines = try String(contentsOfFile: good, encoding: .utf8).split(separator: "\n")
-      .map(String.init)
-    lines[2] = lines[2].replacingOccurrences(of: ",delivery,", with: ",delivery,x")
-    let malformed = Rows.write(lines.joined(separator: "\n") + "\n")
-    let message = try #require(Self.refusal(report: malformed))
-    #expect(message.hasPrefix("\(malformed):3: "), "\(message)")
-    // The conformance matrix: missing, an unknown outcome, a header alone.
-    #expect(
-      Self.refusal(report: good, conformance: "/nonexistent/m.csv")
-        == "/nonexistent/m.csv: no such file")
-    let csv = PageFixtures.matrixCSV(rules: [("R-01", "t")], backends: ["array"])
-    let badOutcome = Rows.write(csv.replacingOccurrences(of: ",pass,", with: ",passed,"))
-    let outcome = try #require(Self.refusal(report: good, conformance: badOutcome))
-    #expect(outcome.hasPrefix("\(badOutcome):2: 'passed' is not an outcome"), "\(outcome)")
-    let headerOnly = Rows.write(ConformanceMatrixCSV.header + "\n")
-    #expect(
-      Self.refusal(report: good, conformance: headerOnly)
-        == "\(headerOnly): the conformance matrix has a header but no rows")
-    let notMatrix = try #require(Self.refusal(report: good, conformance: good))
-    #expect(notMatrix.hasPrefix("\(good):1: the header is not"), "\(notMatrix)")
-    // A baseline that shares no cell with the report.
-    let other = Rows.write(
-      Rows.report([(Rows.plan("array", workload: .churn), .finished(Rows.outcome([1, 2, 3])))]))
-    let unrelated = try #require(Self.refusal(report: good, baseline: other))
-    #expect(unrelated.hasPrefix("\(other) and \(good): the reports share no cell"), "\(unrelated)")
-  }
-
-  /// A fresh directory for one case.
-  static func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "observatory-report-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
-  /// What running `observatory` with `arguments` throws, as the tool prints it; `nil` if it
-  /// succeeds.
-  static func run(_ arguments: [String]) -> String? {
-    do {
-      let command = try Observatory.parseAsRoot(arguments)
-      try command.runAsObservatory()
-      return nil
-    } catch {
-      return Observatory.message(for: error)
-    }
-  }
-
-  @Test("The command writes the page whole, replaces only with --force, leaves nothing on error")
-  func command() throws {
-    let directory = try Self.scratch()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let output = directory.appendingPathComponent("report.html").path
-    let report = PageFixtures.reportPath()
-    #expect(Self.run(["report", report, "--output", output]) == nil)
-    let written = try String(contentsOfFile: output, encoding: .utf8)
-    #expect(written == (try HTMLReport.read(report: report, generator: "observatory report").html))
-    // An existing file is kept without --force, replaced with it.
-    try "mine\n".write(toFile: output, atomically: true, encoding: .utf8)
-    let refused = try #require(Self.run(["report", report, "--output", output]))
-    #expect(refused.contains("exists; pass --force"), "\(refused)")
-    #expect(try String(contentsOfFile: output, encoding: .utf8) == "mine\n")
-    #expect(Self.run(["report", report, "--output", output, "--force"]) == nil)
-    #expect(try String(contentsOfFile: output, encoding: .utf8) == written)
-    // Bad input: an error naming the file, no page, no temporary file.
-    let fresh = directory.appendingPathComponent("other.html").path
-    let missing = try #require(Self.run(["report", "/nonexistent.csv", "--output", fresh]))
-    #expect(missing == "/nonexistent.csv: no such file")
-    #expect(!FileManager.default.fileExists(atPath: fresh))
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    #expect(leftovers == ["report.html"])
-    // --threshold only means something against a baseline.
-    let threshold = try #require(
-      Self.run(["report", report, "--output", fresh, "--threshold", "3"]))
-    #expect(threshold.contains("--threshold goes with --baseline"), "\(threshold)")
   }
 }
