@@ -83,7 +83,7 @@ struct Observatory: ParsableCommand {
     let outcome: CellOutcome
     do {
       let request = try CellRequest(arguments: arguments)
-      outcome = try CellChild.run(request, among: tool.backends + MeasuredBackend.references)
+      outcome = try CellChild.run(request, among: tool.rows)
     } catch let error as CellRequestError {
       if case .incompatible = error {
         StandardOutput.writeError(BoundedLine.shortened("\(tool.name): error: \(error)") + "\n")

@@ -35,21 +35,21 @@ public enum ObservatoryTool {
     backends: [MeasuredBackend] = [], includingBuiltIns: Bool = true
   ) -> Never {
     var tool = Tool.builtIn
-    tool.backends = (includingBuiltIns ? tool.backends : []) + backends
+    tool.rows = MeasuredRows(backends: (includingBuiltIns ? tool.backends : []) + backends)
     if !backends.isEmpty {
       tool.name = CommandLine.arguments.first.map(basename) ?? tool.name
       tool.packageName = "this package (\(tool.name))"
       tool.ownBackends = Set(backends.map(\.name))
     }
-    if let problem = problem(with: tool.backends) { Observatory.fail(problem, tool: tool) }
+    if let problem = problem(with: tool.rows) { Observatory.fail(problem, tool: tool) }
     Observatory.main(tool)
   }
 
-  /// What is wrong with the names of `rows`, or `nil`.
-  static func problem(with rows: [MeasuredBackend]) -> String? {
-    var seen = Set(MeasuredBackend.references.map(\.name))
+  /// What is wrong with the names of the backends of `rows`, or `nil`.
+  static func problem(with rows: MeasuredRows) -> String? {
+    var seen = Set(rows.references.map(\.name))
     let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
-    for row in rows {
+    for row in rows.backends {
       if row.name.isEmpty || !row.name.allSatisfy(allowed.contains) {
         return "backend name '\(row.name)' must be lower-case letters, digits and '-'"
       }

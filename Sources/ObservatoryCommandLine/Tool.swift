@@ -9,8 +9,11 @@ import ObservatoryBuiltInRows
 /// given, and hands it to the command the arguments name (``ToolCommand``): no command reads a
 /// global.
 struct Tool: Sendable {
+  /// The rows the commands know, made once: the backends in report order, then the reference
+  /// rows.
+  var rows: MeasuredRows
   /// The backends the commands know, in report order.
-  var backends: [MeasuredBackend]
+  var backends: [MeasuredBackend] { rows.backends }
   /// What the tool's messages start with: `observatory`, or a third party's executable name.
   var name: String
   /// What the conformance matrix calls the package whose backends must pass every rule they
@@ -23,8 +26,15 @@ struct Tool: Sendable {
   /// Observatory's own tool: the built-in backends.
   static var builtIn: Tool {
     Tool(
-      backends: MeasuredBackend.builtIns, name: "observatory", packageName: "Observatory",
-      ownBackends: nil)
+      rows: MeasuredRows(backends: MeasuredBackend.builtIns), name: "observatory",
+      packageName: "Observatory", ownBackends: nil)
+  }
+
+  /// What `list` prints: the tool's rows, with who wrote each.
+  ///
+  /// - Complexity: O(*r* × *w*) for *r* rows and *w* workloads.
+  var catalog: SweepCatalog {
+    SweepCatalog(rows: rows, packageName: packageName, ownBackends: ownBackends)
   }
 
   /// Who wrote the `.original` backend called `backend`: ``packageName`` for the tool's own
@@ -35,19 +45,20 @@ struct Tool: Sendable {
     SweepCatalog.writer(ofOriginal: backend, packageName: packageName, ownBackends: ownBackends)
   }
 
-  /// The rows `--backend` names, in the tool's order, or all of them when it is not given.
+  /// The rows with only the backends `--backend` names, in the tool's order, or all of them
+  /// when it is not given; the reference rows stay.
   ///
   /// - Throws: a `ValidationError` naming the first backend the tool does not know, and the
   ///   ones it does.
   /// - Complexity: O(*b* · *s*) for *b* backends and *s* names.
-  func rows(_ selection: CommaSeparated<String>?) throws -> [MeasuredBackend] {
-    guard let selection else { return backends }
+  func selectedRows(_ selection: CommaSeparated<String>?) throws -> MeasuredRows {
+    guard let selection else { return rows }
     let names = backends.map(\.name)
     if let unknown = selection.elements.first(where: { !names.contains($0) }) {
       throw ValidationError(
         "--backend: unknown backend '\(unknown)'; accepted: \(names.joined(separator: ", "))")
     }
-    return backends.filter { selection.elements.contains($0.name) }
+    return rows.selecting(selection.elements)
   }
 }
 

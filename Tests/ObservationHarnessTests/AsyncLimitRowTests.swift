@@ -140,13 +140,14 @@ struct AsyncLimitRowTests {
   @Test("The asynchronous floor is in every sweep, but not in the instruction gate")
   func sweeps() {
     let plan = SweepPlan(
-      rows: [], everyWorkload: false, workloads: [.notify, .subscribe, .cancel], sizes: [16],
+      rows: MeasuredRows(backends: []), everyWorkload: false,
+      workloads: [.notify, .subscribe, .cancel], sizes: [16],
       depths: [], allocators: [.jemalloc], repetitions: 1)
     #expect(
       plan.cells.filter { $0.backend == "reference-async-tasks" }.map {
         "\($0.workload.rawValue)/\($0.pattern.rawValue)"
       } == ["notify/-", "subscribe/-", "cancel/fifo", "cancel/lifo", "cancel/random"])
-    let gate = SweepPlan.instructionGate(of: [])
+    let gate = SweepPlan.instructionGate(of: MeasuredRows(backends: []))
     #expect(!gate.cells.contains { $0.backend == "reference-async-tasks" })
     #expect(gate.cells.contains { $0.backend == "reference-c" })
   }

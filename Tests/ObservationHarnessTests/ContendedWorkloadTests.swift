@@ -159,7 +159,8 @@ struct ContendedWorkloadTests {
   func plan() {
     let rows = MeasuredBackend.builtIns.filter { $0.name == "dense-synchronized" }
     let plan = SweepPlan(
-      rows: rows, everyWorkload: true, workloads: [.notify, .contendedNotify], sizes: [1, 256],
+      rows: MeasuredRows(backends: rows), everyWorkload: true,
+      workloads: [.notify, .contendedNotify], sizes: [1, 256],
       depths: [3], contendedSizes: [16], threads: [1, 4], allocators: [.system], repetitions: 1)
     let cells = plan.cells.filter { $0.backend == "dense-synchronized" }
     #expect(cells.filter { $0.workload == .notify }.map(\.n) == [1, 256])

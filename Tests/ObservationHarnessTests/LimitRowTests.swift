@@ -58,7 +58,8 @@ struct LimitRowTests {
   @Test("Subscribe's and cancel's ratio to the limit is in the sweep: reference-c measures both")
   func referenceCMeasuresTheHeadlineWorkloads() {
     let plan = SweepPlan(
-      rows: [], everyWorkload: false, workloads: [.subscribe, .cancel], sizes: [16], depths: [],
+      rows: MeasuredRows(backends: []), everyWorkload: false, workloads: [.subscribe, .cancel],
+      sizes: [16], depths: [],
       allocators: [.jemalloc], repetitions: 1)
     let referenceC = plan.cells.filter { $0.backend == MeasuredBackend.referenceC.name }
     #expect(

@@ -16,10 +16,7 @@ struct ListTests {
   /// What `list --format json` prints in Observatory's own tool, parsed (`ListOutputTests`
   /// holds the built executable to the same text).
   private func printed() throws -> [String: Any] {
-    let tool = Tool.builtIn
-    let json = try SweepCatalog(
-      backends: tool.backends, packageName: tool.packageName, ownBackends: tool.ownBackends
-    ).json()
+    let json = try Tool.builtIn.catalog.json()
     guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     else { throw ValidationError("not a JSON object: \(json.prefix(200))") }
     return object
@@ -73,7 +70,8 @@ struct ListTests {
     #expect(object["default_workloads"] as? [String] == ["subscribe", "cancel"])
     #expect(object["in_conformance_suite"] as? Bool == false)
     let plan = SweepPlan(
-      rows: [try #require(MeasuredBackend.builtIns.row(named: "dense-handles"))],
+      rows: MeasuredRows(
+        backends: [try #require(MeasuredBackend.builtIns.row(named: "dense-handles"))]),
       everyWorkload: true, workloads: Workload.allCases, sizes: [16], depths: [1],
       allocators: [.system], repetitions: 1)
     #expect(
@@ -171,14 +169,15 @@ struct ListTests {
       description: BackendDescription(provenance: .original), backend: nil
     ) { _, _ in { _ in Sample(nanoseconds: 0, operations: 0) } }
     let catalog = SweepCatalog(
-      backends: MeasuredBackend.builtIns + [extra], packageName: "this package (bench)")
+      rows: MeasuredRows(backends: MeasuredBackend.builtIns + [extra]),
+      packageName: "this package (bench)")
     #expect(catalog.backends.last?.name == "my-backend")
     #expect(catalog.text.contains("my-backend") && catalog.text.contains("this package (bench)"))
   }
 
   @Test("The text names every backend, workload and pattern, in lines of at most 80 columns")
   func text() {
-    let text = SweepCatalog(backends: MeasuredBackend.builtIns).text
+    let text = Tool.builtIn.catalog.text
     for name in BackendCatalog.names + Workload.allCases.map(\.rawValue) {
       #expect(text.contains("  \(name) "), "\(name)")
     }

@@ -28,7 +28,7 @@ struct RunValidationTests {
       try Observatory.parseAsRoot(["run", "--allow-debug", "--backend", "array,nope"])
         as? RunCommand)
     let error = #expect(throws: ValidationError.self) {
-      try Tool.builtIn.rows(parsed.selection.backend)
+      try Tool.builtIn.selectedRows(parsed.selection.backend)
     }
     #expect(
       error?.message == "--backend: unknown backend 'nope'; accepted: "
@@ -65,7 +65,9 @@ struct RunValidationTests {
     let command = try Observatory.parseAsRoot(
       ["run", "--allow-debug", "--backend", " array ,linked-list", "--sizes", "256, 16"])
     let run = try #require(command as? RunCommand)
-    #expect(try Tool.builtIn.rows(run.selection.backend).map(\.name) == ["linked-list", "array"])
+    let selected = try Tool.builtIn.selectedRows(run.selection.backend)
+    #expect(selected.backends.map(\.name) == ["linked-list", "array"])
+    #expect(selected.references.map(\.name) == ReferenceRow.names)
     #expect(run.selection.plannedSizes == [256, 16])
   }
 

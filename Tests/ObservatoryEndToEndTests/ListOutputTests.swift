@@ -13,7 +13,7 @@ struct ListOutputTests {
     let run = try BuiltTool.run(
       ["list", "--format", "json"], in: FileManager.default.temporaryDirectory)
     #expect(run.status == 0 && run.errors.isEmpty, "\(run.errors)")
-    let catalog = try SweepCatalog(backends: MeasuredBackend.builtIns).json()
+    let catalog = try SweepCatalog(rows: MeasuredRows(backends: MeasuredBackend.builtIns)).json()
     #expect(run.output == catalog)
     #expect(run.output.contains("\"dense-handles\""))
   }
@@ -22,6 +22,6 @@ struct ListOutputTests {
   func text() throws {
     let run = try BuiltTool.run(["list"], in: FileManager.default.temporaryDirectory)
     #expect(run.status == 0 && run.errors.isEmpty, "\(run.errors)")
-    #expect(run.output == SweepCatalog(backends: MeasuredBackend.builtIns).text)
+    #expect(run.output == SweepCatalog(rows: MeasuredRows(backends: MeasuredBackend.builtIns)).text)
   }
 }

@@ -16,7 +16,7 @@ import Darwin
 ///
 /// An executable that runs cells hands the arguments after its `cell` subcommand to
 /// ``CellRequest/init(arguments:)`` and the request to ``run(_:among:)``, with the rows it
-/// knows: its backends and ``MeasuredBackend/references``. It should do nothing else before:
+/// knows (``MeasuredRows``: its backends and the reference rows). It should do nothing else before:
 /// the less the process allocates before the cell, the less a timed cell's heap differs from
 /// one process to the next.
 package enum CellChild {
@@ -38,7 +38,7 @@ package enum CellChild {
   /// - Complexity: the cell's warm-up and repetitions, within `request.budget` seconds and one
   ///   repetition more.
   package static func run(
-    _ request: CellRequest, among rows: [MeasuredBackend]
+    _ request: CellRequest, among rows: MeasuredRows
   ) throws(CellChildError) -> CellOutcome {
     if request.metric == .instructions && instruction_counting_on_valgrind() == 0 {
       throw .cannotMeasure(
@@ -64,10 +64,10 @@ package enum CellChild {
     }
     let churn = HeapChurn.fromEnvironment()
     defer { withExtendedLifetime(churn) {} }
-    guard let outcome = CellExecution.run(request, among: rows, turns: turns) else {
+    guard let outcome = CellExecution.run(request, among: rows.all, turns: turns) else {
       throw .cannotMeasure(
         "unknown backend '\(request.backend)'; this executable knows: "
-          + rows.map(\.name).joined(separator: ", "))
+          + rows.all.map(\.name).joined(separator: ", "))
     }
     return outcome
   }

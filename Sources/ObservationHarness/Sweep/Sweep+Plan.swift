@@ -2,8 +2,8 @@ import ObservationReports
 import ObservationWorkloads
 
 extension Sweep {
-  /// Measures `plan` with cells of the running executable, which knows `rows` and the
-  /// reference rows, and builds its report.
+  /// Measures `plan` with cells of the running executable, which knows `rows`, and builds its
+  /// report.
   ///
   /// - Parameters:
   ///   - jemalloc: the jemalloc library to preload in the plan's jemalloc cells; checked
@@ -14,23 +14,22 @@ extension Sweep {
   /// - Returns: the report, and the sweep's wall-clock seconds.
   /// - Throws: when callgrind cannot count (instructions) or jemalloc cannot be used.
   package static func run(
-    _ plan: SweepPlan, among rows: [MeasuredBackend], jemalloc: String?,
+    _ plan: SweepPlan, among rows: MeasuredRows, jemalloc: String?,
     environment: RunEnvironment, progress: SweepProgressFactory
   ) throws -> (report: Report, wallSeconds: Double) {
     let runner = try CellRunner.forSweep(
-      of: rows + MeasuredBackend.references, metric: plan.metric, jemalloc: jemalloc,
+      of: rows.all, metric: plan.metric, jemalloc: jemalloc,
       repetitions: plan.repetitions, processes: plan.processes, budget: plan.budget,
       simulatesCaches: plan.simulatesCaches)
     defer { runner.instructionCounter?.removeScratch() }
     if plan.cells.contains(where: { $0.allocator == .jemalloc }) { try runner.checkJemalloc() }
-    let known = rows + MeasuredBackend.references
     let sweep = Sweep(runner: runner, metric: plan.metric) { cell in
-      known.row(named: cell.backend)?.reasonNotMeasured(on: cell.workload)
+      rows.row(named: cell.backend)?.reasonNotMeasured(on: cell.workload)
     }
     .measure(plan.cells, progress: progress)
     var environment = environment
     environment.sweep = plan.kind
-    let report = ReportBuilder(environment: environment, metric: plan.metric, rows: known)
+    let report = ReportBuilder(environment: environment, metric: plan.metric, rows: rows.all)
       .report(sweep.results, largestFinished: sweep.largestFinished)
     return (report, sweep.wallSeconds)
   }

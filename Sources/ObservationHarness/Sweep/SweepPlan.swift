@@ -51,7 +51,7 @@ package struct SweepPlan: Sendable {
   ///
   /// - Complexity: O(*a* · *r* · *w* · *d* · *s*) cells.
   package init(
-    rows: [MeasuredBackend], everyWorkload: Bool, workloads: [Workload], sizes: [Int],
+    rows: MeasuredRows, everyWorkload: Bool, workloads: [Workload], sizes: [Int],
     depths: [Int], contendedSizes: [Int]? = nil, threads: [Int] = SweepDefaults.threads,
     allocators: [Allocator], kind: SweepKind = .partial, metric: Metric = .time, repetitions: Int,
     processes: Int? = nil, budget: Double? = nil, simulatesCaches: Bool = false
@@ -59,8 +59,9 @@ package struct SweepPlan: Sendable {
     var cells: [Cell] = []
     for allocator in allocators {
       cells += Self.referenceCells(
-        allocator: allocator, workloads: workloads.map { ($0, $0.patterns) }, sizes: sizes)
-      for row in rows {
+        of: rows.references, allocator: allocator, workloads: workloads.map { ($0, $0.patterns) },
+        sizes: sizes)
+      for row in rows.backends {
         for workload in workloads
         where row.measures(workload) && (everyWorkload || row.isMeasuredByDefault(on: workload)) {
           for depth in workload.hasDepth ? depths : [0] {
@@ -100,15 +101,15 @@ package struct SweepPlan: Sendable {
   /// package, the toolchain and the C library only, not on whether jemalloc is installed.
   ///
   /// - Complexity: O(*r*) cells.
-  package static func instructionGate(of rows: [MeasuredBackend]) -> SweepPlan {
+  package static func instructionGate(of rows: MeasuredRows) -> SweepPlan {
     // Not the asynchronous floor: the gate's reference rows show the toolchain's plain code
     // under the package's counts, while the floor counts the concurrency runtime's scheduling,
     // which the gated asynchronous backends already include (and which the baseline does not
     // have a row of).
     let references = referenceCells(
-      of: MeasuredBackend.references.filter(\.deliversSynchronously), allocator: .system,
+      of: rows.references.filter(\.deliversSynchronously), allocator: .system,
       workloads: headlineWorkloads.map { ($0, [$1]) }, sizes: gateSizes)
-    let backends = gatedBackends(of: rows).flatMap { backend in
+    let backends = gatedBackends(of: rows.backends).flatMap { backend in
       headlineWorkloads.filter { rows.row(named: backend)?.measures($0.0) ?? true }.flatMap {
         workload, pattern in
         gateSizes.map {
@@ -124,7 +125,7 @@ package struct SweepPlan: Sendable {
   /// has a loop for, in each of the patterns given with it, at `sizes`: in the order of
   /// `references`, then of each row's loops, then patterns and sizes.
   private static func referenceCells(
-    of references: [MeasuredBackend] = MeasuredBackend.references, allocator: Allocator,
+    of references: [MeasuredBackend], allocator: Allocator,
     workloads: [(Workload, [WorkloadPattern])], sizes: [Int]
   ) -> [Cell] {
     references.flatMap { reference in

@@ -20,7 +20,7 @@ enum InstructionGate {
         "this is a debug build; the gate counts release code. Use `\(check)`")
     }
     return try Sweep.run(
-      .instructionGate(of: tool.backends), among: tool.backends, jemalloc: nil,
+      .instructionGate(of: tool.rows), among: tool.rows, jemalloc: nil,
       environment: .current(), progress: SweepProgress.factory(quiet: quiet, toolName: tool.name)
     ).report
   }

@@ -11,7 +11,7 @@ import ObservationWorkloads
 /// `WorkloadPattern`, ``SweepDefaults``), so the list cannot drift from what `run` accepts.
 ///
 /// ```swift
-/// let catalog = SweepCatalog(backends: MeasuredBackend.builtIns)
+/// let catalog = SweepCatalog(rows: MeasuredRows(backends: MeasuredBackend.builtIns))
 /// print(catalog.text)
 /// let names = catalog.backends.map(\.name)  // what `run --backend` accepts
 /// ```
@@ -69,23 +69,22 @@ package struct SweepCatalog: Equatable, Sendable {
   /// (``SweepDefaults/contendedSizes``).
   package var contendedSizes: [Int]
 
-  /// The catalog of a tool that measures `backends` beside `references`.
+  /// The catalog of a tool that measures `rows`.
   ///
   /// - Parameters:
-  ///   - backends: the rows `--backend` accepts, in report order (the tool's backends).
-  ///   - references: the reference rows, measured beside them.
+  ///   - rows: the tool's rows: the backends `--backend` accepts, in report order, and the
+  ///     reference rows measured beside them.
   ///   - packageName: who wrote the `.original` backends, for the list.
   ///   - ownBackends: the `.original` backends `packageName` wrote, when the others are
   ///     Observatory's built-in ones; `nil` when it wrote all of them.
   /// - Complexity: O(*b* × *w*) for *b* backends and *w* workloads.
   package init(
-    backends: [MeasuredBackend], references: [MeasuredBackend] = MeasuredBackend.references,
-    packageName: String = "Observatory", ownBackends: Set<String>? = nil
+    rows: MeasuredRows, packageName: String = "Observatory", ownBackends: Set<String>? = nil
   ) {
     let workloads = Workload.allCases
     self.packageName = packageName
     self.ownBackends = ownBackends
-    self.backends = backends.map { row in
+    backends = rows.backends.map { row in
       Backend(
         name: row.name, provenance: row.description.provenance, capabilities: row.capabilities,
         nestedVariantOf: row.description.nestedVariantOf,
@@ -93,7 +92,7 @@ package struct SweepCatalog: Equatable, Sendable {
           row.isMeasuredByDefault(on: $0) && row.reasonNotMeasured(on: $0) == nil
         }, inConformanceSuite: row.backend != nil)
     }
-    self.references = references.map { row in
+    references = rows.references.map { row in
       Reference(name: row.name, workloads: workloads.filter(row.isMeasuredByDefault(on:)))
     }
     self.workloads = workloads

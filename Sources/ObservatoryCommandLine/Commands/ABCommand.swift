@@ -114,7 +114,7 @@ struct ABCommand: ToolCommand {
 
   func run(with tool: Tool) throws {
     // The backends named are checked before anything is built.
-    _ = try tool.rows(selection.backend)
+    _ = try tool.selectedRows(selection.backend)
     let base: String
     let candidate: String
     do {
@@ -126,11 +126,10 @@ struct ABCommand: ToolCommand {
     let jemalloc = try JemallocLocator.find()
     // A cell whose workload does not apply to its backend (a contended one, on a backend that
     // is not thread-safe) has nothing to pair.
-    let known = tool.backends + MeasuredBackend.references
     let cells = try selection.plan(
       of: tool, allocators: try selection.allocators(jemalloc: jemalloc),
       repetitions: repetitions
-    ).cells.filter { known.row(named: $0.backend)?.reasonNotMeasured(on: $0.workload) == nil }
+    ).cells.filter { tool.rows.row(named: $0.backend)?.reasonNotMeasured(on: $0.workload) == nil }
     func runner(_ path: String) -> CellRunner {
       CellRunner(
         executable: URL(fileURLWithPath: path), jemallocPath: jemalloc,

@@ -112,7 +112,7 @@ struct ConformanceCommand: ToolCommand {
   }
 
   func run(with tool: Tool) throws {
-    let selected = try tool.rows(backend)
+    let selected = try tool.selectedRows(backend).backends
     let unchecked = selected.filter { $0.backend == nil }.map(\.name)
     if backend != nil, !unchecked.isEmpty {
       throw ValidationError(

@@ -29,8 +29,7 @@ struct ListCommand: ToolCommand {
   }
 
   func run(with tool: Tool) throws {
-    let catalog = SweepCatalog(
-      backends: tool.backends, packageName: tool.packageName, ownBackends: tool.ownBackends)
+    let catalog = tool.catalog
     try StandardOutput.write(format == .json ? try catalog.json() : catalog.text)
   }
 }

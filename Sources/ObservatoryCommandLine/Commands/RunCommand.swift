@@ -119,7 +119,7 @@ struct RunCommand: ToolCommand {
 
   func run(with tool: Tool) throws {
     // The backends named are checked before anything is looked up or measured.
-    _ = try tool.rows(selection.backend)
+    _ = try tool.selectedRows(selection.backend)
     let jemalloc = try JemallocLocator.find()
     // Counting instructions, jemalloc's purging on a clock makes the same build's counts differ
     // by up to 0.7% between runs; the system allocator's are identical.
@@ -134,7 +134,7 @@ struct RunCommand: ToolCommand {
       repetitions: repetitions ?? (selection.quick ? 3 : 9),
       processes: processes, budget: cellBudget, simulatesCaches: cacheSim)
     let (report, wallSeconds) = try Sweep.run(
-      plan, among: tool.backends, jemalloc: jemalloc, environment: environment,
+      plan, among: tool.rows, jemalloc: jemalloc, environment: environment,
       progress: SweepProgress.factory(quiet: reporting.quiet, toolName: tool.name))
     let text = format == .json ? try report.json() : report.csv
     var destination = SweepSummary.Destination.standardOutput

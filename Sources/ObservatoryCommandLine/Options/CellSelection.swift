@@ -146,7 +146,7 @@ struct CellSelection: ParsableArguments {
     processes: Int? = nil, budget: Double? = nil, simulatesCaches: Bool = false
   ) throws -> SweepPlan {
     SweepPlan(
-      rows: try tool.rows(backend), everyWorkload: backend != nil,
+      rows: try tool.selectedRows(backend), everyWorkload: backend != nil,
       workloads: plannedWorkloads(metric: metric), sizes: plannedSizes, depths: plannedDepths,
       contendedSizes: plannedContendedSizes, threads: plannedThreads, allocators: allocators,
       kind: sweepKind, metric: metric, repetitions: repetitions, processes: processes,
