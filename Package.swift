@@ -289,7 +289,7 @@ let package = Package(
         "ObservationCore", "ObservationFixtures", "ObservationConformance",
         "ObservationConformanceTesting", "ObservationBackends", "LinkedListBackend", "ArrayBackend",
         "SubjectBackend", "SwiftObservationBackend", "DenseBackend", "conformance-fixtures",
-        "TestTraits", "ObservationReports", "ObservationHarness",
+        "TestTraits", "ObservationReports",
       ],
       swiftSettings: languageMode),
     .testTarget(

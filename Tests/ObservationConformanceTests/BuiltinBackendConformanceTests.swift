@@ -5,7 +5,6 @@ import ObservationBackends
 import ObservationConformanceTesting
 import ObservationCore
 import ObservationFixtures
-import ObservationHarness
 import ObservationReports
 import SubjectBackend
 import Testing
