@@ -234,13 +234,27 @@ struct OpenChoiceTwinTests {
   }
 
   @Test(
-    "REE-06 alone catches subjects that share a reentrancy flag but not a queue: a write to another subject made from a callback is lost"
+    "REE-06 and DIFF-01's two-subject scripts catch subjects that share a reentrancy flag but not a queue: a write to another subject made from a callback is lost"
   )
   func writeToAnotherSubject() async throws {
     let broken = await FixtureReports.report(TrampolineBackend(sharing: .sharedFlagOwnQueues))
-    #expect(broken.failures.map(\.rule.id) == ["REE-06"])
+    #expect(broken.failures.map(\.rule.id) == ["REE-06", "DIFF-01"])
     let details = try #require(broken.outcome(of: "REE-06")).details
     #expect(details.contains("observer #1 of B receives every value of [101, 102]"), "\(details)")
+    let scripts = try #require(broken.outcome(of: "DIFF-01")).details
+    #expect(scripts.contains("over two subjects A and B"), "\(scripts)")
+  }
+
+  @Test(
+    "DIFF-01's two-subject scripts alone catch a shared trampoline that parks a cancel of another subject's observer until it drains"
+  )
+  func cancelOfAnotherSubjectsObserver() async throws {
+    let broken = await FixtureReports.report(
+      TrampolineBackend(sharing: .sharedDefersOtherSubjectsCancels))
+    #expect(broken.failures.map(\.rule.id) == ["DIFF-01"])
+    let details = try #require(broken.outcome(of: "DIFF-01")).details
+    #expect(details.contains("over two subjects A and B"), "\(details)")
+    #expect(details.contains("after cancel returns, that observer gets nothing more"), "\(details)")
   }
 
   @Test("cancelsOnLaterTurn contradicts immediateCancellation and synchronousDelivery (META-02)")

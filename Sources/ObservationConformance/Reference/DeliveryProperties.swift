@@ -166,6 +166,9 @@ struct DeliveryProperties {
       completed(id, at: index)
     case .completeReturned, .writeReturned, .observerCount:
       break
+    // One subject only: the properties are not checked on two-subject scripts.
+    case .writeOther, .readOther:
+      break
     case .read(let value):
       let latest = writtenValue(
         valueAfterCompletion == .frozen

@@ -1,10 +1,16 @@
 import ObservationCore
 
 /// The scripts DIFF-01 replays, and what replaying one records.
+///
+/// A script works on one subject, or on two (A and B) whose observers' callbacks write each
+/// other: every step and operation is A's unless it says "other" (an observer of B, a write to
+/// B, or, from a callback, a write to the subject its observer does not watch).
 enum DifferentialScript {
   /// One operation of the contract, made from inside a callback.
   enum Operation: CustomStringConvertible {
     case write(Int)
+    /// Writes the other subject: B from an observer of A, A from an observer of B.
+    case writeOther(Int)
     /// Cancels the observer with this id, if it exists by then: one registered before the
     /// reacting observer, or after it (drawn past the ids known when the script was made).
     case cancel(Int)
@@ -21,6 +27,7 @@ enum DifferentialScript {
     var description: String {
       switch self {
       case .write(let value): return "write \(value)"
+      case .writeOther(let value): return "write \(value) to the other subject"
       case .cancel(let id): return "cancel #\(id)"
       case .cancelSelf: return "cancel itself"
       case .release(let id): return "release #\(id)"
@@ -57,9 +64,13 @@ enum DifferentialScript {
   /// One top-level step of a script.
   enum Step: CustomStringConvertible {
     case observe(Int, Reaction?, trigger: Trigger)
+    /// Observes B (a two-subject script).
+    case observeOther(Int, Reaction?, trigger: Trigger)
     case cancel(Int)
     case release(Int)
     case write(Int)
+    /// Sets B (a two-subject script).
+    case writeOther(Int)
     /// Completes the subject (a completable backend).
     case complete
     /// Lets an asynchronous backend deliver what it has pending (its
@@ -71,9 +82,12 @@ enum DifferentialScript {
       switch self {
       case .observe(let id, let reaction, let trigger):
         return "observe #\(id)" + (reaction.map { " (\(trigger): \($0))" } ?? "")
+      case .observeOther(let id, let reaction, let trigger):
+        return "observe B as #\(id)" + (reaction.map { " (\(trigger): \($0))" } ?? "")
       case .cancel(let id): return "cancel #\(id)"
       case .release(let id): return "release #\(id)"
       case .write(let value): return "set \(value)"
+      case .writeOther(let value): return "set B = \(value)"
       case .complete: return "complete"
       case .deliver: return "deliver"
       }
@@ -101,6 +115,9 @@ enum DifferentialScript {
     var delivers: Bool
     /// Whether every value written is new (the delivery properties tell writes apart by value).
     var uniqueValues: Bool
+    /// Whether the script has a second subject: observers of B, writes to B, and callbacks
+    /// that write the subject their observer does not watch.
+    var writesOther = false
 
     /// The reactions for the exact comparison with ``ReferenceObservers``: synchronous
     /// backends that deliver every value. Without declared observer order the model follows
@@ -143,6 +160,7 @@ enum DifferentialScript {
     func allows(_ operation: Operation) -> Bool {
       switch operation {
       case .write: return writes
+      case .writeOther: return writesOther
       case .cancel, .cancelSelf: return cancels
       case .release, .releaseSelf: return releases
       case .subscribe: return subscribes
@@ -155,6 +173,7 @@ enum DifferentialScript {
         (writes, "nested writes"), (cancels, "cancels of any observer"),
         (releases, "token releases"), (subscribes, "subscribes"),
         (completes, "completion (as a step, from callbacks, and reactions in completion handlers)"),
+        (writesOther, "a second subject whose observers' callbacks write the first, and back"),
         (true, "up to 3 operations in one callback"),
       ]
       .filter(\.0).map(\.1)
@@ -207,7 +226,9 @@ enum DifferentialScript {
     /// One operation for a callback, or `nil` when the one drawn is not allowed.
     func operation() -> Operation? {
       let drawn: Operation
-      switch Int.random(in: 0..<9, using: &generator) {
+      // A two-subject script draws from two more cases; a one-subject script's draws are
+      // those it always had, so its seeds give the same scripts.
+      switch Int.random(in: 0..<(reactions.writesOther ? 11 : 9), using: &generator) {
       case 0: drawn = .cancel(Int.random(in: 1...nextID + laterTargets, using: &generator))
       case 1: drawn = .cancelSelf
       case 2:
@@ -217,6 +238,7 @@ enum DifferentialScript {
       case 4: drawn = .releaseSelf
       // Completing ends every delivery after it: drawn rarely, so that scripts go on.
       case 5 where Int.random(in: 0..<3, using: &generator) == 0: drawn = .complete
+      case 9, 10: drawn = .writeOther(value(in: 4000..<6000))
       default: drawn = .write(value(in: 1000..<3000))
       }
       return reactions.allows(drawn) ? drawn : nil
@@ -235,10 +257,12 @@ enum DifferentialScript {
           let count = [1, 1, 1, 2, 2, 3][Int.random(in: 0..<6, using: &generator)]
           operations = (0..<count).compactMap { _ in operation() }
         }
-        steps.append(
-          .observe(
-            id, operations.isEmpty ? nil : Reaction(operations: operations), trigger: trigger)
-        )
+        let reaction = operations.isEmpty ? nil : Reaction(operations: operations)
+        if reactions.writesOther && Bool.random(using: &generator) {
+          steps.append(.observeOther(id, reaction, trigger: trigger))
+        } else {
+          steps.append(.observe(id, reaction, trigger: trigger))
+        }
       case 3: steps.append(.cancel(Int.random(in: 1...max(1, nextID), using: &generator)))
       case 4: steps.append(.release(Int.random(in: 1...max(1, nextID), using: &generator)))
       case 5 where reactions.delivers: steps.append(.deliver)
@@ -247,7 +271,12 @@ enum DifferentialScript {
       where reactions.completes && index > length / 2
         && Int.random(in: 0..<8, using: &generator) == 0:
         steps.append(.complete)
-      default: steps.append(.write(value(in: 0..<100)))
+      default:
+        if reactions.writesOther && Int.random(in: 0..<3, using: &generator) == 0 {
+          steps.append(.writeOther(value(in: 3000..<3100)))
+        } else {
+          steps.append(.write(value(in: 0..<100)))
+        }
       }
     }
     if reactions.delivers { steps.append(.deliver) }
@@ -264,6 +293,10 @@ enum DifferentialScript {
     case observerCount(Int)
     /// A write, just before the `set` that makes it.
     case write(Int)
+    /// A write to B, just before the `set` that makes it (a two-subject script).
+    case writeOther(Int)
+    /// `get` on B after a top-level step (a two-subject script).
+    case readOther(Int)
     /// The `set` of the write under way returned.
     case writeReturned
     case observeStarted(Int)
@@ -282,7 +315,7 @@ enum DifferentialScript {
     /// Whether the exact comparison compares it: callbacks (values and completions) and reads.
     var isCompared: Bool {
       switch self {
-      case .callback, .read, .completion, .observerCount: return true
+      case .callback, .read, .readOther, .completion, .observerCount: return true
       default: return false
       }
     }
@@ -293,6 +326,8 @@ enum DifferentialScript {
       case .read(let value): return "| get \(value)"
       case .observerCount(let count): return "| observerCount \(count)"
       case .write(let value): return "set \(value)"
+      case .writeOther(let value): return "set B = \(value)"
+      case .readOther(let value): return "| get B \(value)"
       case .writeReturned: return "set returned"
       case .observeStarted(let id): return "observe #\(id)"
       case .observeReturned(let id): return "observe #\(id) returned"
@@ -327,7 +362,10 @@ enum DifferentialScript {
       state.withLock { state in
         state.events.append(event)
         if event.isCompared { state.compared += 1 }
-        if case .write = event { state.writes += 1 }
+        switch event {
+        case .write, .writeOther: state.writes += 1
+        default: break
+        }
         if case .completeStarted = event { state.completes += 1 }
         state.properties?.record(event, at: state.events.count - 1)
       }
@@ -338,7 +376,7 @@ enum DifferentialScript {
     var compared: [Event] { state.withLock { $0.events.filter(\.isCompared) } }
     /// How many callbacks and reads so far.
     var comparedCount: Int { state.withLock { $0.compared } }
-    /// How many writes so far.
+    /// How many writes so far, to either subject.
     var writeCount: Int { state.withLock { $0.writes } }
     /// How many completions requested so far (the one starting included).
     var completeCount: Int { state.withLock { $0.completes } }
@@ -348,24 +386,28 @@ enum DifferentialScript {
     var violation: DeliveryProperties.Violation? { state.withLock { $0.properties?.violation } }
   }
 
-  /// Runs `steps` on `subject`, recording in `log`.
+  /// Runs `steps` on `subject` (A) and, for a two-subject script, `other` (B), recording in
+  /// `log`.
   ///
-  /// `willObserve` hears each observer's id just before its `observe` (the reference model
-  /// labels its entries with it); `deliver` runs a `deliver` step. A released token is dropped
+  /// `willObserve` hears each observer's id, and whether it observes B, just before its
+  /// `observe` (the reference model labels its entries with it); `deliver` runs a `deliver`
+  /// step. A released token is dropped
   /// when releasing cancels; otherwise it is kept aside (a backend that does not cancel on
   /// release would keep the observer either way) and cancelled at the end with the others.
   /// With `completable`, every observer registers a completion handler too; with
   /// `countsObservers`, the subject's `observerCount` is read after each step as well.
   static func run(
-    _ steps: [Step], on subject: TestSubject<Int>, cancelsOnRelease: Bool, completable: Bool,
-    countsObservers: Bool = false, log: Log, willObserve: @escaping (Int) -> Void = { _ in },
+    _ steps: [Step], on subject: TestSubject<Int>, other: TestSubject<Int>? = nil,
+    cancelsOnRelease: Bool, completable: Bool, countsObservers: Bool = false, log: Log,
+    willObserve: @escaping (_ id: Int, _ observesOther: Bool) -> Void = { _, _ in },
     deliver: () -> Void = {}
   ) {
     let tokens = Locked<[Int: AnyObservationToken]>([:])
     let released = Locked<[AnyObservationToken]>([])
-    func write(_ value: Int) {
-      log.append(.write(value))
-      subject.value = value
+    func write(_ value: Int, toOther: Bool = false) {
+      guard !toOther || other != nil else { return }
+      log.append(toOther ? .writeOther(value) : .write(value))
+      (toOther ? other! : subject).value = value
       log.append(.writeReturned)
     }
     func cancel(_ id: Int, inCallback: Bool) {
@@ -386,29 +428,33 @@ enum DifferentialScript {
         released.withLock { $0.append(token) }
       }
     }
-    func complete() {
+    func complete(other completingOther: Bool = false) {
       log.append(.completeStarted)
-      subject.complete?()
+      (completingOther ? other ?? subject : subject).complete?()
       log.append(.completeReturned)
     }
-    func react(_ reaction: Reaction, as id: Int) {
+    /// Runs `reaction` in a callback of observer `id`, which observes B when `onOther`: its
+    /// writes, subscriptions and completion are of the subject it observes.
+    func react(_ reaction: Reaction, as id: Int, onOther: Bool) {
       for operation in reaction.operations {
         switch operation {
-        case .write(let value): write(value)
+        case .write(let value): write(value, toOther: onOther)
+        case .writeOther(let value): write(value, toOther: !onOther)
         case .cancel(let target): cancel(target, inCallback: true)
         case .cancelSelf: cancel(id, inCallback: true)
         case .release(let target): release(target, inCallback: true)
         case .releaseSelf: release(id, inCallback: true)
-        case .subscribe(let newID): observe(newID, nil, trigger: .value(0))
-        case .complete: complete()
+        case .subscribe(let newID): observe(newID, nil, trigger: .value(0), onOther: onOther)
+        case .complete: complete(other: onOther)
         }
       }
     }
-    func observe(_ id: Int, _ reaction: Reaction?, trigger: Trigger) {
+    func observe(_ id: Int, _ reaction: Reaction?, trigger: Trigger, onOther: Bool = false) {
+      let observed = onOther ? other ?? subject : subject
       let calls = Locked(0)
       let completions = Locked(0)
       log.append(.observeStarted(id))
-      willObserve(id)
+      willObserve(id, onOther)
       let onValue: (Int) -> Void = { value in
         log.append(.callback(observer: id, value: value))
         let count = calls.withLock { calls in
@@ -416,10 +462,10 @@ enum DifferentialScript {
           return calls
         }
         guard let reaction, case .value(count) = trigger else { return }
-        react(reaction, as: id)
+        react(reaction, as: id, onOther: onOther)
       }
       let token: AnyObservationToken
-      if completable, let observeWithCompletion = subject.observeWithCompletion {
+      if completable, let observeWithCompletion = observed.observeWithCompletion {
         token = observeWithCompletion(onValue) {
           log.append(.completion(observer: id))
           let count = completions.withLock { count in
@@ -427,10 +473,10 @@ enum DifferentialScript {
             return count
           }
           guard let reaction, case .completion = trigger, count == 1 else { return }
-          react(reaction, as: id)
+          react(reaction, as: id, onOther: onOther)
         }
       } else {
-        token = subject.observe(onValue)
+        token = observed.observe(onValue)
       }
       tokens.withLock { $0[id] = token }
       log.append(.observeReturned(id))
@@ -438,15 +484,19 @@ enum DifferentialScript {
     for step in steps {
       switch step {
       case .observe(let id, let reaction, let trigger): observe(id, reaction, trigger: trigger)
+      case .observeOther(let id, let reaction, let trigger):
+        observe(id, reaction, trigger: trigger, onOther: true)
       case .cancel(let id): cancel(id, inCallback: false)
       case .release(let id): release(id, inCallback: false)
       case .write(let value): write(value)
+      case .writeOther(let value): write(value, toOther: true)
       case .complete: complete()
       case .deliver:
         deliver()
         log.append(.delivered)
       }
       log.append(.read(subject.value))
+      if let other { log.append(.readOther(other.value)) }
       if countsObservers, let count = subject.observerCount { log.append(.observerCount(count())) }
     }
     // Observers capture the subject; cancelling releases them and breaks that cycle.

@@ -23,8 +23,21 @@ import ObservationCore
 /// order, unless ``order`` picks among the observers a broadcast has yet to call: for a backend
 /// that does not declare order, DIFF-01 has the model follow the order the backend chose, so
 /// that everything else (who receives what, what a callback's cancel or write changes) is
-/// compared exactly.
+/// compared exactly. Two models may share a ``SharedTrampoline``: then a write to either made
+/// while a delivery of either is under way waits for the outermost one, as with a backend whose
+/// subjects share one trampoline; without it, a write to a subject that is not delivering is
+/// delivered at once, whatever other subject is. The contract allows both (a write to another
+/// subject made from a callback), and DIFF-01 tries the model both ways.
 final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
+  /// What subjects that wait for the same outermost delivery share: one queue of the writes
+  /// made while a delivery of any of them is under way, delivered in the order made.
+  final class SharedTrampoline {
+    /// The deliveries under way, of any subject sharing it.
+    var depth = 0
+    /// The broadcasts waiting, of any subject.
+    var waiting: [() -> Void] = []
+  }
+
   /// What the model does, from a backend's declaration.
   struct Semantics: Hashable {
     var replays: Bool
@@ -104,6 +117,8 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
   var replaysValueInFlight: ((_ label: Int, _ value: Int) -> Bool)?
   /// The writes whose broadcasts are under way, innermost last.
   private var inFlight: [(number: Int, value: Int)] = []
+  /// The trampoline this subject shares with another, or `nil` (its own queue only).
+  var sharedTrampoline: SharedTrampoline?
 
   init(_ initialValue: Int, semantics: Semantics) {
     stored = initialValue
@@ -119,6 +134,17 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
       }
       if semantics.suppressesDuplicates && newValue == stored { return }
       writes += 1
+      if let trampoline = sharedTrampoline {
+        let write = (number: writes, value: newValue)
+        let storesAfter = semantics.storesAfterDelivery
+        if !storesAfter { stored = newValue }
+        trampoline.waiting.append { [self] in broadcast(write, thenStores: storesAfter) }
+        guard trampoline.depth == 0 else { return }
+        trampoline.depth += 1
+        while !trampoline.waiting.isEmpty { trampoline.waiting.removeFirst()() }
+        trampoline.depth -= 1
+        return
+      }
       // Where the declaration leaves it open, follow the backend: any nested write without
       // declared value order, and one made while only replays are under way.
       let open = delivering > 0 && (!semantics.queuesNestedWrites || delivering == replaying)

@@ -66,7 +66,7 @@ extension DifferentialRules {
         + " (TERM-02, TERM-04)"
     case (.observerCount?, .observerCount?):
       return "observerCount reports the observers registered and not cancelled (MEM-05, MEM-07)"
-    case (.read?, .read?):
+    case (.read?, .read?), (.readOther?, .readOther?):
       return completionRequested
         ? "the value after completion follows the declared policy (TERM-05)"
         : "get returns the last value set (REE-03, REE-05)"

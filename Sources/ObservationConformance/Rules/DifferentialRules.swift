@@ -13,6 +13,9 @@ enum DifferentialRules {
   /// script.
   static let scripts = 60
   static let stepsPerScript = 120
+  /// Scripts over two subjects whose callbacks write each other, after the others, on a
+  /// backend compared with the model exactly (before ``ConformanceConfiguration/scriptDivisor``).
+  static let twoSubjectScripts = 20
 
   static let all: [ConformanceRule] = [
     ConformanceRule(
@@ -23,19 +26,29 @@ enum DifferentialRules {
         + " observers that make any of those operations, up to three in a row, from their value"
         + " callbacks, their replay and their completion handlers (cancelling or releasing any"
         + " observer, registered before or after them), and asynchronous backends given their"
-        + " turns only now and then, find the ones nobody did; the seed reproduces a failure."
+        + " turns only now and then, find the ones nobody did. On a backend compared with the"
+        + " model exactly, further scripts have a second subject whose observers' callbacks"
+        + " write the first, and back; the seed reproduces a failure."
     ) { context in
       let plan = ScriptPlan(context)
       let scripts = context.configuration.scripts(Self.scripts)
+      // Two-subject scripts where the histories are exact and nested writes fit the bound:
+      // a callback's write to the other subject nests writes two deep and more.
+      let pairs = plan.exact && plan.reactions.writes
+      let pairScripts = pairs ? context.configuration.scripts(Self.twoSubjectScripts) : 0
       var verdict = Verdict()
-      for index in 1...scripts {
+      for index in 1...(scripts + pairScripts) {
+        let twoSubjects = index > scripts
+        var reactions = plan.reactions
+        reactions.writesOther = twoSubjects
         let seed = UInt64(index) &* 0x2545_F491_4F6C_DD1D
         let steps = DifferentialScript.steps(
-          seed: seed, length: stepsPerScript, reactions: plan.reactions)
-        if let failure = plan.failure(of: steps, on: context) {
+          seed: seed, length: stepsPerScript, reactions: reactions)
+        if let failure = plan.failure(of: steps, on: context, twoSubjects: twoSubjects) {
           verdict.expect(
             false,
-            "seed \(seed) (script \(index) of \(scripts)): " + failure.action,
+            "seed \(seed) (script \(index) of \(scripts + pairScripts)"
+              + (twoSubjects ? ", over two subjects A and B" : "") + "): " + failure.action,
             expected: failure.expected, observed: failure.observed)
           break
         }
@@ -45,6 +58,9 @@ enum DifferentialRules {
           + (plan.exact
             ? "compared with the reference model"
               + (plan.ordered ? "" : " following the backend's observer order")
+              + (pairs
+                ? ", then \(pairScripts) over two subjects whose callbacks write each other"
+                : "")
             : "checked against the delivery properties"
               + (plan.reactions.delivers ? ", with deliver steps" : ""))
           + "; reactions: \(plan.reactions.description)")
@@ -150,11 +166,13 @@ enum DifferentialRules {
 
     /// Where replaying `steps` on a fresh subject of the backend departs from the plan, or
     /// `nil`.
-    func failure(of steps: [DifferentialScript.Step], on context: RuleContext) -> Failure? {
+    func failure(
+      of steps: [DifferentialScript.Step], on context: RuleContext, twoSubjects: Bool = false
+    ) -> Failure? {
       exact
         ? DifferentialRules.exactDifference(
           steps, on: context, semantics: semantics, completable: completable,
-          followingBackendOrder: !ordered)
+          followingBackendOrder: !ordered, twoSubjects: twoSubjects)
         : DifferentialRules.propertyViolation(
           steps, on: context, declared: context.capabilities, completable: completable,
           valueAfterCompletion: semantics.valueAfterCompletion)
@@ -179,51 +197,83 @@ extension DifferentialRules {
   /// - Complexity: O(*s* · *n*²) for *s* steps and *n* observers.
   static func exactDifference(
     _ steps: [DifferentialScript.Step], on context: RuleContext,
-    semantics: ReferenceObservers.Semantics, completable: Bool, followingBackendOrder: Bool
+    semantics: ReferenceObservers.Semantics, completable: Bool, followingBackendOrder: Bool,
+    twoSubjects: Bool = false
   ) -> Failure? {
     let actualLog = DifferentialScript.Log()
     let subject = context.subject(0)
+    let other = twoSubjects ? context.subject(Self.otherInitialValue) : nil
     // What a backend reports about itself is compared too: its observer count after each step.
     let counts = subject.observerCount != nil
     DifferentialScript.run(
-      steps, on: subject, cancelsOnRelease: semantics.cancelsOnRelease,
+      steps, on: subject, other: other, cancelsOnRelease: semantics.cancelsOnRelease,
       completable: completable, countsObservers: counts, log: actualLog)
     let actual = actualLog.compared
-    let reference = ReferenceObservers(0, semantics: semantics)
-    let expectedLog = DifferentialScript.Log()
     // Where the declaration leaves it open, a nested write recursed if the backend delivered
     // it before the `set` that made it returned. The model's writes come in the backend's
     // order, so the model's n-th write is the backend's n-th.
     let recursed = recursedWrites(in: actualLog.events)
-    reference.nestedWriteRecurses = { _ in recursed.contains(expectedLog.writeCount) }
     // A completion requested from a callback completes at once or when the delivery returns,
     // in any order: the model does what the backend did.
     let deferred = deferredCompletions(in: actualLog.events)
-    reference.completionDeferred = { deferred.contains(expectedLog.completeCount) }
-    let followBackend: ([Int]) -> Int = { candidates in
-      let next = expectedLog.comparedCount
-      guard next < actual.count else { return candidates[0] }
-      switch actual[next] {
-      case .callback(let id, _) where candidates.contains(id),
-        .completion(let id) where candidates.contains(id):
-        return id
-      default: return candidates[0]
+    /// The model's record of the script; with `sharingTrampoline`, its two subjects share one.
+    func modelRecord(sharingTrampoline: Bool) -> [DifferentialScript.Event] {
+      let reference = ReferenceObservers(0, semantics: semantics)
+      let otherReference =
+        twoSubjects ? ReferenceObservers(Self.otherInitialValue, semantics: semantics) : nil
+      if sharingTrampoline {
+        let trampoline = ReferenceObservers.SharedTrampoline()
+        reference.sharedTrampoline = trampoline
+        otherReference?.sharedTrampoline = trampoline
+      }
+      let expectedLog = DifferentialScript.Log()
+      let followBackend: ([Int]) -> Int = { candidates in
+        let next = expectedLog.comparedCount
+        guard next < actual.count else { return candidates[0] }
+        switch actual[next] {
+        case .callback(let id, _) where candidates.contains(id),
+          .completion(let id) where candidates.contains(id):
+          return id
+        default: return candidates[0]
+        }
+      }
+      for each in [reference, otherReference].compactMap({ $0 }) {
+        each.nestedWriteRecurses = { _ in recursed.contains(expectedLog.writeCount) }
+        each.completionDeferred = { deferred.contains(expectedLog.completeCount) }
+        // An observer subscribed during a broadcast is replayed the stored value or the one
+        // under delivery: the model gives what the backend's replay gave.
+        each.replaysValueInFlight = { label, value in
+          let next = expectedLog.comparedCount
+          return next < actual.count && actual[next] == .callback(observer: label, value: value)
+        }
+        each.completionOrder = followBackend
+        if followingBackendOrder { each.order = followBackend }
+      }
+      DifferentialScript.run(
+        steps, on: TestSubject(reference), other: otherReference.map { TestSubject($0) },
+        cancelsOnRelease: semantics.cancelsOnRelease, completable: completable,
+        countsObservers: counts, log: expectedLog,
+        willObserve: { id, observesOther in
+          (observesOther ? otherReference ?? reference : reference).nextLabel = id
+        })
+      return expectedLog.compared
+    }
+    var expected = modelRecord(sharingTrampoline: false)
+    guard actual != expected else { return nil }
+    var sharing = false
+    if twoSubjects {
+      // A write to the other subject made from a callback is delivered at once or waits for
+      // the outermost delivery: a FAIL is a step neither explains, shown against the one that
+      // explains more of the history.
+      let shared = modelRecord(sharingTrampoline: true)
+      guard actual != shared else { return nil }
+      if DifferentialScript.firstDifference(actual, shared).0
+        > DifferentialScript.firstDifference(actual, expected).0
+      {
+        expected = shared
+        sharing = true
       }
     }
-    // An observer subscribed during a broadcast is replayed the stored value or the one under
-    // delivery: the model gives what the backend's replay gave.
-    reference.replaysValueInFlight = { label, value in
-      let next = expectedLog.comparedCount
-      return next < actual.count && actual[next] == .callback(observer: label, value: value)
-    }
-    reference.completionOrder = followBackend
-    if followingBackendOrder { reference.order = followBackend }
-    DifferentialScript.run(
-      steps, on: TestSubject(reference), cancelsOnRelease: semantics.cancelsOnRelease,
-      completable: completable, countsObservers: counts, log: expectedLog,
-      willObserve: { reference.nextLabel = $0 })
-    let expected = expectedLog.compared
-    guard actual != expected else { return nil }
     let (at, backend, model) = DifferentialScript.firstDifference(actual, expected)
     let sentence = brokenSentence(
       events: actualLog.events, at: at, expectedEvents: expected, declared: context.capabilities)
@@ -231,9 +281,19 @@ extension DifferentialRules {
       action: DifferentialScript.describe(steps, upTo: at, in: actual),
       expected: "the reference model's \(model) at event \(at)"
         + (followingBackendOrder ? " (the model following the backend's observer order)" : "")
+        + (twoSubjects
+          ? sharing
+            ? " (A and B sharing one trampoline: a write to either waits for the outermost"
+              + " delivery of both; delivered at once, it differs earlier)"
+            : " (a write to a subject that is not delivering delivered at once; with A and B"
+              + " sharing one trampoline, it differs earlier)"
+          : "")
         + "; the contract: \(sentence)",
       observed: backend)
   }
+
+  /// B's value before a two-subject script's first write: none of the values a script writes.
+  static let otherInitialValue = 3100
 
   /// The writes of `events` (numbered from 1 in the order made) that the backend delivered
   /// before their `set` returned: a value delivered while its write is still on the stack of
@@ -246,7 +306,7 @@ extension DifferentialRules {
     var writes = 0
     for event in events {
       switch event {
-      case .write(let value):
+      case .write(let value), .writeOther(let value):
         writes += 1
         underWay.append((writes, value))
       case .writeReturned:

@@ -9,18 +9,29 @@ import ObservationCore
 /// delivered at once, or when the outermost delivery returns. With
 /// ``Sharing/sharedFlagOwnQueues`` (a fault), the flag is shared but each subject keeps its own
 /// queue, and the delivering subject drains only its own: a write to another subject made from
-/// a callback waits until that subject is next written at the top level. Only REE-06 writes
-/// another subject from a callback.
+/// a callback waits until that subject is next written at the top level: REE-06 and DIFF-01's
+/// two-subject scripts catch it. With ``Sharing/sharedDefersOtherSubjectsCancels`` (a fault),
+/// the trampoline is shared, but a cancel made while it delivers another subject's write is
+/// parked until it drains, so the cancelled observer still gets the writes waiting for it: only
+/// DIFF-01's two-subject scripts, where a callback cancels an observer of the other subject,
+/// catch it.
 final class TrampolineObservers: ObservableValue, CancelsByID {
   enum Sharing: String, CaseIterable, Sendable {
     case perSubject
     case shared
     case sharedFlagOwnQueues
+    case sharedDefersOtherSubjectsCancels
   }
 
   /// What the backend's subjects share with ``Sharing/shared`` and ``Sharing/sharedFlagOwnQueues``.
   final class Trampoline {
     var delivering = false
+    /// The subject whose write is being delivered
+    /// (``Sharing/sharedDefersOtherSubjectsCancels``).
+    weak var broadcasting: TrampolineObservers?
+    /// The cancels parked until the trampoline drains
+    /// (``Sharing/sharedDefersOtherSubjectsCancels``).
+    var parkedCancels: [() -> Void] = []
     /// With ``Sharing/shared``, the writes waiting, of any subject.
     var waiting: [(subject: TrampolineObservers, value: Int, lastID: Int)] = []
   }
@@ -58,15 +69,20 @@ final class TrampolineObservers: ObservableValue, CancelsByID {
           broadcast(write.value, through: write.lastID)
         }
         delivering = false
-      case .shared:
+      case .shared, .sharedDefersOtherSubjectsCancels:
         trampoline.waiting.append((self, newValue, nextID))
         guard !trampoline.delivering else { return }
         trampoline.delivering = true
         while !trampoline.waiting.isEmpty {
           let write = trampoline.waiting.removeFirst()
+          trampoline.broadcasting = write.subject
           write.subject.broadcast(write.value, through: write.lastID)
         }
+        trampoline.broadcasting = nil
         trampoline.delivering = false
+        let parked = trampoline.parkedCancels
+        trampoline.parkedCancels = []
+        for cancel in parked { cancel() }
       case .sharedFlagOwnQueues:
         waiting.append((newValue, nextID))
         guard !trampoline.delivering else { return }
@@ -98,6 +114,12 @@ final class TrampolineObservers: ObservableValue, CancelsByID {
   }
 
   func cancel(_ id: Int) {
+    if sharing == .sharedDefersOtherSubjectsCancels && trampoline.delivering
+      && trampoline.broadcasting !== self
+    {
+      trampoline.parkedCancels.append { [weak self] in self?.cancel(id) }
+      return
+    }
     // Ids grow along the list: binary search.
     var low = 0
     var high = observers.count
@@ -134,6 +156,7 @@ struct TrampolineBackend: ObservationBackend {
     case .perSubject: "trampoline-per-subject"
     case .shared: "trampoline-shared"
     case .sharedFlagOwnQueues: "trampoline-shared-flag-own-queues"
+    case .sharedDefersOtherSubjectsCancels: "trampoline-shared-defers-other-subjects-cancels"
     }
   }
 
