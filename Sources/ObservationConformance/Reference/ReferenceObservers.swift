@@ -34,8 +34,19 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
   final class SharedTrampoline {
     /// The deliveries under way, of any subject sharing it.
     var depth = 0
+    /// The replays under way, of any subject sharing it: a write made from one, no delivery
+    /// under way, waits for it or not, as the backend did (``nestedWriteRecurses``).
+    var replays = 0
     /// The broadcasts waiting, of any subject.
     var waiting: [() -> Void] = []
+
+    /// Delivers the waiting broadcasts in the order their writes were made, the ones they
+    /// add included.
+    func drain() {
+      depth += 1
+      while !waiting.isEmpty { waiting.removeFirst()() }
+      depth -= 1
+    }
   }
 
   /// What the model does, from a backend's declaration.
@@ -139,10 +150,10 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
         let storesAfter = semantics.storesAfterDelivery
         if !storesAfter { stored = newValue }
         trampoline.waiting.append { [self] in broadcast(write, thenStores: storesAfter) }
-        guard trampoline.depth == 0 else { return }
-        trampoline.depth += 1
-        while !trampoline.waiting.isEmpty { trampoline.waiting.removeFirst()() }
-        trampoline.depth -= 1
+        let waits =
+          trampoline.depth > 0
+          || (trampoline.replays > 0 && nestedWriteRecurses.map { !$0(newValue) } == true)
+        if !waits { trampoline.drain() }
         return
       }
       // Where the declaration leaves it open, follow the backend: any nested write without
@@ -240,9 +251,15 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
     if semantics.replays {
       delivering += 1
       replaying += 1
+      sharedTrampoline?.replays += 1
       handler(replay.value)
+      sharedTrampoline?.replays -= 1
       replaying -= 1
       delivering -= 1
+      // The writes that waited for this replay, when it was the last thing under way.
+      if let trampoline = sharedTrampoline, trampoline.depth == 0, trampoline.replays == 0 {
+        trampoline.drain()
+      }
       if delivering == 0 { drain() }
       if delivering == 0 { completePending() }
     }
