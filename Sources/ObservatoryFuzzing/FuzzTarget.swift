@@ -36,7 +36,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// line, and each parses back within its printed precision.
   case readableNumbers = "readable-numbers"
   /// The linked-list backend against the reference model: DIFF-01's scripts drawn from the
-  /// input (``DifferentialFuzzer``), a finding wherever the histories differ.
+  /// input (``DifferentialFuzzer``; over two subjects when the first byte's second bit is
+  /// set), a finding wherever the histories differ.
   case linkedListModel = "model-linked-list"
   /// The dense backend against the reference model, as ``linkedListModel``.
   case denseModel = "model-dense"

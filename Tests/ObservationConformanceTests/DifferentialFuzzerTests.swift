@@ -8,26 +8,35 @@ import Testing
 /// catch gives a finding from some input, and its correct twin none over the same inputs.
 @Suite("DifferentialFuzzer, on the broken backends DIFF-01 and DIFF-02 catch")
 struct DifferentialFuzzerTests {
-  /// The broken backends DIFF-01 or DIFF-02 alone catches, each with its correct twin and the
-  /// rule.
+  /// The broken backends DIFF-01 or DIFF-02 alone catches, each with its correct twin, the
+  /// rule, and the first byte of the inputs tried: 1 for DIFF-02, 2 for DIFF-01's scripts over
+  /// two subjects, 0 for its others.
   static let caught:
-    [(broken: any ObservationBackend, correct: any ObservationBackend, rule: RuleID)] =
-      BrokenBackendTests.widenedPaths.map { ($0.broken, $0.correct, "DIFF-01") }
+    [(
+      broken: any ObservationBackend, correct: any ObservationBackend, rule: RuleID,
+      firstByte: UInt8
+    )] =
+      BrokenBackendTests.widenedPaths.map { ($0.broken, $0.correct, "DIFF-01", 0) }
       + BrokenBackendTests.brokenSentences.map {
-        ($0.backend, BrokenBackend(fault: nil), "DIFF-01")
+        ($0.backend, BrokenBackend(fault: nil), "DIFF-01", 0)
       }
       + [
         (
           RebindingNestedPathBackend(fault: .registersAlongThePathReadBeforeTheHandler),
-          RebindingNestedPathBackend(fault: nil), "DIFF-02"
-        )
+          RebindingNestedPathBackend(fault: nil), "DIFF-02", 1
+        ),
+        // Only a script over two subjects shows it.
+        (
+          TrampolineBackend(sharing: .sharedDefersOtherSubjectsCancels),
+          TrampolineBackend(sharing: .shared), "DIFF-01", 2
+        ),
       ]
 
-  /// The inputs tried, in order: random bytes (SplitMix64 of the input's number), whose first
-  /// byte asks for DIFF-02 where `nested`, and whose second asks for a whole script.
-  static func input(_ number: UInt64, nested: Bool) -> [UInt8] {
+  /// The inputs tried, in order: `firstByte` (which picks the rule and, for DIFF-01, a second
+  /// subject), 255 (a whole script), then random bytes (SplitMix64 of the input's number).
+  static func input(_ number: UInt64, firstByte: UInt8) -> [UInt8] {
     var state = number &* 0x9E37_79B9_7F4A_7C15
-    var bytes: [UInt8] = [nested ? 1 : 0, 255]
+    var bytes: [UInt8] = [firstByte, 255]
     for _ in 0..<32 {
       state &+= 0x9E37_79B9_7F4A_7C15
       var z = state
@@ -49,21 +58,20 @@ struct DifferentialFuzzerTests {
     "Each broken backend gives a finding of its rule; its correct twin none over the same inputs",
     arguments: 0..<caught.count)
   func findsWhatTheRulesFind(_ index: Int) throws {
-    let (broken, correct, rule) = Self.caught[index]
-    let nested = rule == "DIFF-02"
+    let (broken, correct, rule, firstByte) = Self.caught[index]
     let fuzzer = try Self.fuzzer(broken)
     var tried: UInt64 = 0
     var finding: DifferentialFinding?
     while finding == nil && tried < Self.budget {
       tried += 1
-      finding = fuzzer.check(Self.input(tried, nested: nested))
+      finding = fuzzer.check(Self.input(tried, firstByte: firstByte))
     }
     let found = try #require(finding, "\(broken.name): no finding in \(tried) inputs")
     #expect(found.rule == rule, "\(broken.name): \(found)")
     #expect(!found.expected.isEmpty && !found.observed.isEmpty)
     let twin = try Self.fuzzer(correct)
     for number in 1...tried {
-      let result = twin.check(Self.input(number, nested: nested))
+      let result = twin.check(Self.input(number, firstByte: firstByte))
       #expect(
         result == nil,
         "\(correct.name), input \(number): \(result.map(String.init(describing:)) ?? "")")

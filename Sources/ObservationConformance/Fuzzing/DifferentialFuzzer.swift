@@ -8,8 +8,11 @@ import ObservationFixtures
 /// The rules replay 60 and 40 seeded scripts; a coverage-guided fuzzer (libFuzzer) mutates the
 /// bytes that draw a script towards the branches of *your* backend no script has reached yet.
 /// Each input is one script on a fresh subject: the first byte picks the rule (DIFF-02 on a
-/// backend with nested paths when its lowest bit is set), the second the script's length (1 to
-/// the rule's own), and the rest the script's choices, the same choices a seed makes.
+/// backend with nested paths when its lowest bit is set) and, for DIFF-01, whether the script
+/// has a second subject (its next bit, on a backend DIFF-01 compares with the model exactly
+/// and whose nested writes fit its bound, as the rule's two-subject scripts), the second the
+/// script's length (1 to the rule's own), and the rest the script's choices, the same choices a
+/// seed makes.
 ///
 /// ```swift
 /// @_cdecl("LLVMFuzzerTestOneInput")
@@ -77,9 +80,12 @@ public struct DifferentialFuzzer: @unchecked Sendable {
         DifferentialFinding(rule: "DIFF-02", $0)
       }
     }
-    let steps = DifferentialScript.steps(
-      using: &generator, length: length, reactions: plan.reactions)
-    return plan.failure(of: steps, on: context).map { DifferentialFinding(rule: "DIFF-01", $0) }
+    var reactions = plan.reactions
+    reactions.writesOther = plan.exact && reactions.writes && input[0] & 2 == 2
+    let steps = DifferentialScript.steps(using: &generator, length: length, reactions: reactions)
+    return plan.failure(of: steps, on: context, twoSubjects: reactions.writesOther).map {
+      DifferentialFinding(rule: "DIFF-01", $0)
+    }
   }
 }
 
