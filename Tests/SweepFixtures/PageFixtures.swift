@@ -108,12 +108,8 @@ package enum PageFixtures {
     var page = HTMLReport(report: report, source: path)
     page.generator = "observatory report"
     if let baseline {
-      page.baseline = HTMLReport.Baseline(
-        path: baseline,
-        comparison: try Comparison(
-          base: try Report.read(baseline).results, candidate: report.results,
-          threshold: Comparison.defaultThreshold(for: report.results[0].metric),
-          allowingOtherMachine: true))
+      page.baseline = try HTMLReport.Baseline(
+        path: baseline, base: try Report.read(baseline), comparedWith: report)
     }
     if let conformance {
       page.conformance = HTMLReport.Conformance(

@@ -32,6 +32,26 @@ package struct HTMLReport {
       self.path = path
       self.comparison = comparison
     }
+
+    /// The baseline `base`, read from `path`, compared with `report` (the candidate) as the
+    /// page compares: at `threshold` (`compare`'s default for the report's metric if `nil`),
+    /// with reports of another machine allowed, since the page shows and does not gate (its
+    /// summary names the machines' differences).
+    ///
+    /// - Throws: `Comparison.InputError` when the two cannot be compared (no cell in common,
+    ///   another metric or build).
+    /// - Complexity: the comparison's, O(*c* log *c*) for *c* cells.
+    package init(
+      path: String, base: Report, comparedWith report: Report, threshold: Double? = nil
+    ) throws {
+      let metric = report.results[0].metric
+      self.init(
+        path: path,
+        comparison: try Comparison(
+          base: base.results, candidate: report.results,
+          threshold: threshold ?? Comparison.defaultThreshold(for: metric),
+          allowingOtherMachine: true))
+    }
   }
 
   /// A conformance matrix shown with the report.

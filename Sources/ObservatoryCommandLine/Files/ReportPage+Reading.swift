@@ -25,15 +25,9 @@ extension HTMLReport {
     page.generator = generator
     if let baselinePath {
       do {
-        let base = try Report.read(baselinePath)
-        let metric = report.results[0].metric
-        page.baseline = Baseline(
-          path: baselinePath,
-          comparison: try Comparison(
-            base: base.results, candidate: report.results,
-            threshold: threshold ?? Comparison.defaultThreshold(for: metric),
-            // The page shows; it does not gate. Its summary names the machines' differences.
-            allowingOtherMachine: true))
+        page.baseline = try Baseline(
+          path: baselinePath, base: try Report.read(baselinePath), comparedWith: report,
+          threshold: threshold)
       } catch let error as ReportError {
         throw ToolError(error.description)
       } catch let error as Comparison.InputError {
