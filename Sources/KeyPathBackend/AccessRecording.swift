@@ -40,6 +40,9 @@ enum AccessRecording {
   struct Access {
     let registrar: KeyPathRegistrar
     let key: AnyKeyPath
+    /// The key path of the property as written (`\Player.videoTitle`), beside its storage's
+    /// (`key`): an observation of exactly this key path observes the value a write carries.
+    let property: AnyKeyPath
 
     var id: AccessID { AccessID(registrar: ObjectIdentifier(registrar), key: key) }
   }
@@ -50,10 +53,13 @@ enum AccessRecording {
     let key: AnyKeyPath
   }
 
-  static func recordRead(of key: AnyKeyPath, on registrar: KeyPathRegistrar) {
+  static func recordRead(
+    of key: AnyKeyPath, property: AnyKeyPath, on registrar: KeyPathRegistrar
+  ) {
     let state = RegistryThreadState.current
     guard !state.recordings.isEmpty else { return }
-    state.recordings[state.recordings.count - 1].append(Access(registrar: registrar, key: key))
+    state.recordings[state.recordings.count - 1].append(
+      Access(registrar: registrar, key: key, property: property))
   }
 
   /// Evaluates `body`, returning its result and the tracked properties it read, in order.

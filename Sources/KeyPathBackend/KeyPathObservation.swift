@@ -50,6 +50,13 @@ public final class KeyPathObservation: ObservationToken {
     var last: Value
     var accesses: [AccessRecording.Access]
     (last, accesses) = AccessRecording.tracking { root[keyPath: keyPath] }
+    // A key path that is one tracked property of the root observes what each write carries, as
+    // a path ending in the value itself does: read again when a queued write's turn came, it
+    // would give a later write's value twice and skip this one.
+    let carriesTheValue =
+      leafIsTheValue
+      || (accesses.count == 1 && accesses[0].registrar === root.keyPathRegistrar
+        && accesses[0].property == keyPath)
     bind(accesses)
 
     onWillChange = { [weak self] in
@@ -66,7 +73,7 @@ public final class KeyPathObservation: ObservationToken {
       // Where the path ends in the tracked property itself, the write carries the new value,
       // which keeps writes queued during delivery in order. Otherwise (a computed property, an
       // intermediate) evaluate the path again, as KVO reads the new value after the change.
-      if leafIsTheValue, access == self.leaf, let value = carried as? Value {
+      if carriesTheValue, access == self.leaf, let value = carried as? Value {
         new = value
       } else {
         let evaluation = AccessRecording.tracking { root[keyPath: keyPath] }

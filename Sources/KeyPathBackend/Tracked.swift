@@ -37,7 +37,8 @@ public struct Tracked<Value> {
     storage storageKeyPath: ReferenceWritableKeyPath<Object, Tracked<Value>>
   ) -> Value {
     get {
-      AccessRecording.recordRead(of: storageKeyPath, on: object.keyPathRegistrar)
+      AccessRecording.recordRead(
+        of: storageKeyPath, property: wrappedKeyPath, on: object.keyPathRegistrar)
       return object[keyPath: storageKeyPath].stored
     }
     set {

@@ -49,7 +49,9 @@ public struct WeakTracked<Referent: KeyPathObservable> {
     storage storageKeyPath: ReferenceWritableKeyPath<Owner, WeakTracked<Referent>>
   ) -> Referent? {
     get {
-      AccessRecording.recordRead(of: storageKeyPath, on: owner.keyPathRegistrar)
+      // A write's carried referent may be gone by its delivery: observations read it again.
+      AccessRecording.recordRead(
+        of: storageKeyPath, property: storageKeyPath, on: owner.keyPathRegistrar)
       let current = owner[keyPath: storageKeyPath].referent
       // An initial value is watched from its first use: `init` cannot see the owner.
       if let current, owner[keyPath: storageKeyPath].subscription == nil {

@@ -84,6 +84,27 @@ struct KeyPathObservationTests {
     withExtendedLifetime(token) {}
   }
 
+  @Test(
+    "An observation of one tracked property gets each write made from a callback, not the last one twice"
+  )
+  func queuedWritesCarryTheirValues() {
+    // Found by DIFF-01's aggregate scripts: the writes made from an `.initial` callback wait
+    // for it, and an observation that read the property again when their turn came got "d"
+    // twice and never "c".
+    let player = Player(videoTitle: "a")
+    var titles: [String] = []
+    let listener = player.observe(\.videoTitle, options: [.new]) { _, change in
+      titles.append(change.newValue!)
+    }
+    let writer = player.observe(\.videoTitle, options: [.initial]) { player, _ in
+      guard player.videoTitle == "a" else { return }
+      player.videoTitle = "c"
+      player.videoTitle = "d"
+    }
+    #expect(titles == ["c", "d"])
+    withExtendedLifetime((listener, writer)) {}
+  }
+
   @Test("Observing registers with exactly the objects on the path, and moves with it")
   func registrationsFollowThePath() {
     let oldPlayer = Player(videoTitle: "a")
