@@ -29,4 +29,6 @@ final class KeyPathPropertyPair: PropertyPairFixture {
       object.observe(\.sum, options: [.initial, .new]) { _, c in handler(c.newValue!) })
   }
   var layout: String { "two @Tracked properties and a computed `sum` on one KeyPathObservable" }
+  func readA() -> Int? { object.a }
+  func readB() -> Int? { object.b }
 }

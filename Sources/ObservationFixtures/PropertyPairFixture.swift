@@ -21,4 +21,21 @@ public protocol PropertyPairFixture: AnyObject {
   func observeSum(_ handler: @escaping (Int) -> Void) -> AnyObservationToken?
   /// A short description of how the two properties live on the object.
   var layout: String { get }
+  /// Property `a`'s current value, read without observing it, or `nil` (the default) where
+  /// the fixture cannot read it. DIFF-01's aggregate scripts read both after every step, and
+  /// run only on a fixture that reads.
+  ///
+  /// - Complexity: O(1).
+  func readA() -> Int?
+  /// Property `b`'s current value; see ``readA()``.
+  ///
+  /// - Complexity: O(1).
+  func readB() -> Int?
+}
+
+extension PropertyPairFixture {
+  /// `nil`: the fixture cannot read `a` without observing it.
+  public func readA() -> Int? { nil }
+  /// `nil`: the fixture cannot read `b` without observing it.
+  public func readB() -> Int? { nil }
 }

@@ -25,4 +25,6 @@ final class PublishedPropertyPair: PropertyPairFixture {
   /// `ObservableObject` has no derived properties that publish.
   func observeSum(_ handler: @escaping (Int) -> Void) -> AnyObservationToken? { nil }
   var layout: String { "two @Published properties on one ObservableObject" }
+  func readA() -> Int? { object.a }
+  func readB() -> Int? { object.b }
 }

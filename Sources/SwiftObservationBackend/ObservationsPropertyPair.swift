@@ -29,4 +29,6 @@ final class ObservationsPropertyPair: PropertyPairFixture {
     return AnyObservationToken(observeChanges({ object.sum }, handler: handler))
   }
   var layout: String { "two tracked properties and a computed `sum` on one @Observable object" }
+  func readA() -> Int? { object.a }
+  func readB() -> Int? { object.b }
 }

@@ -19,4 +19,6 @@ final class ContractPropertyPair: PropertyPairFixture {
   func observeObjectWillChange(_ handler: @escaping () -> Void) -> AnyObservationToken? { nil }
   func observeSum(_ handler: @escaping (Int) -> Void) -> AnyObservationToken? { nil }
   var layout: String { "two separate subjects (the backend has no objects of several properties)" }
+  func readA() -> Int? { a.get() }
+  func readB() -> Int? { b.get() }
 }

@@ -39,6 +39,8 @@ final class TurnByTurnPropertyPair: PropertyPairFixture {
   }
 
   var layout: String { base.layout }
+  func readA() -> Int? { base.readA() }
+  func readB() -> Int? { base.readB() }
 
   private func afterTurn<Token>(_ token: Token) -> Token {
     context.drain()
