@@ -74,6 +74,12 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
   /// Writing a value equal to the current one notifies nobody.
   case suppressesDuplicates
   /// The owning object offers a "will change" signal aggregating all its properties.
+  ///
+  /// The signal fires once per write of any property, to every observer of it registered and
+  /// not cancelled, as the write's `set` begins: before the store (the property still reads its
+  /// old value inside it) and before the property's observers. A write made from a callback is
+  /// announced in its own `set` too, even where its delivery waits for the outermost one. After
+  /// the cancel of an observer of the signal returns, it hears nothing more.
   case aggregatedChangeSignal
   /// The backend can observe nested key paths such as `\.a?.b?.c`.
   case nestedKeyPaths

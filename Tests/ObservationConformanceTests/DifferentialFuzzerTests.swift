@@ -10,7 +10,7 @@ import Testing
 struct DifferentialFuzzerTests {
   /// The broken backends DIFF-01 or DIFF-02 alone catches, each with its correct twin, the
   /// rule, and the first byte of the inputs tried: 1 for DIFF-02, 2 for DIFF-01's scripts over
-  /// two subjects, 0 for its others.
+  /// two subjects, 4 for those over two properties of one object, 0 for its others.
   static let caught:
     [(
       broken: any ObservationBackend, correct: any ObservationBackend, rule: RuleID,
@@ -31,6 +31,10 @@ struct DifferentialFuzzerTests {
           TrampolineBackend(sharing: .shared), "DIFF-01", 2
         ),
       ]
+      // Only a script over an object's two properties and its signal shows them.
+      + AggregateObject.Announcing.allCases.filter { $0 != .inTheSet }.map {
+        (AggregateBackend(announcing: $0), AggregateBackend(announcing: .inTheSet), "DIFF-01", 4)
+      }
 
   /// The inputs tried, in order: `firstByte` (which picks the rule and, for DIFF-01, a second
   /// subject), 255 (a whole script), then random bytes (SplitMix64 of the input's number).

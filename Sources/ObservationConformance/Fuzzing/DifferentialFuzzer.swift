@@ -10,7 +10,9 @@ import ObservationFixtures
 /// Each input is one script on a fresh subject: the first byte picks the rule (DIFF-02 on a
 /// backend with nested paths when its lowest bit is set) and, for DIFF-01, whether the script
 /// has a second subject (its next bit, on a backend DIFF-01 compares with the model exactly
-/// and whose nested writes fit its bound, as the rule's two-subject scripts), the second the
+/// and whose nested writes fit its bound, as the rule's two-subject scripts) or is over two
+/// properties of one object of the backend's own (the bit after it, where the rule runs its
+/// aggregate scripts, with observers of the object's will-change signal), the second the
 /// script's length (1 to the rule's own), and the rest the script's choices, the same choices a
 /// seed makes.
 ///
@@ -34,6 +36,8 @@ public struct DifferentialFuzzer: @unchecked Sendable {
   let plan: DifferentialRules.ScriptPlan
   /// Whether DIFF-02 binds on this backend (it declares nested key paths and has a fixture).
   let fuzzesNestedPaths: Bool
+  /// How DIFF-01 runs aggregate scripts on this backend, where it does.
+  let aggregate: DifferentialRules.AggregatePlan?
 
   /// A fuzzer of `backend`'s scripts.
   ///
@@ -47,6 +51,8 @@ public struct DifferentialFuzzer: @unchecked Sendable {
     plan = DifferentialRules.ScriptPlan(context)
     fuzzesNestedPaths =
       backend.capabilities.has(.nestedKeyPaths) && backend.makeAnyNestedPathFixture() != nil
+    aggregate =
+      plan.exact && plan.reactions.writes ? DifferentialRules.AggregatePlan(context) : nil
   }
 
   /// Replays the script `input` draws on a fresh subject of the backend and checks it as its
@@ -81,6 +87,16 @@ public struct DifferentialFuzzer: @unchecked Sendable {
       }
     }
     var reactions = plan.reactions
+    if let aggregate, input[0] & 4 == 4 {
+      reactions.writesOther = true
+      reactions.observesObject = aggregate.signals
+      reactions.uniqueValues = true
+      let steps = DifferentialScript.steps(
+        using: &generator, length: length, reactions: reactions)
+      return plan.aggregateFailure(of: steps, on: context).map {
+        DifferentialFinding(rule: "DIFF-01", $0)
+      }
+    }
     reactions.writesOther = plan.exact && reactions.writes && input[0] & 2 == 2
     let steps = DifferentialScript.steps(using: &generator, length: length, reactions: reactions)
     return plan.failure(of: steps, on: context, twoSubjects: reactions.writesOther).map {

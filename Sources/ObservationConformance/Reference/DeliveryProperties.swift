@@ -166,8 +166,8 @@ struct DeliveryProperties {
       completed(id, at: index)
     case .completeReturned, .writeReturned, .observerCount:
       break
-    // One subject only: the properties are not checked on two-subject scripts.
-    case .writeOther, .readOther:
+    // One subject only: the properties are not checked on two-subject or aggregate scripts.
+    case .writeOther, .readOther, .willChange:
       break
     case .read(let value):
       let latest = writtenValue(

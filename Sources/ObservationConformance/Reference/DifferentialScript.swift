@@ -53,6 +53,12 @@ enum DifferentialScript {
     /// Its completion handler (a completable backend).
     case completion
 
+    /// The callback's number among the observer's value callbacks, or 1 for a completion.
+    var count: Int {
+      if case .value(let count) = self { return count }
+      return 1
+    }
+
     var description: String {
       switch self {
       case .value(let count): return "callback \(count)"
@@ -66,6 +72,10 @@ enum DifferentialScript {
     case observe(Int, Reaction?, trigger: Trigger)
     /// Observes B (a two-subject script).
     case observeOther(Int, Reaction?, trigger: Trigger)
+    /// Observes the object-level will-change signal of the object A and B are properties of (an
+    /// aggregate script); the reaction, on the signal its trigger counts, cancels or releases
+    /// the observer itself.
+    case observeObject(Int, Reaction?, trigger: Trigger)
     case cancel(Int)
     case release(Int)
     case write(Int)
@@ -84,6 +94,9 @@ enum DifferentialScript {
         return "observe #\(id)" + (reaction.map { " (\(trigger): \($0))" } ?? "")
       case .observeOther(let id, let reaction, let trigger):
         return "observe B as #\(id)" + (reaction.map { " (\(trigger): \($0))" } ?? "")
+      case .observeObject(let id, let reaction, let trigger):
+        return "observe the object's will-change signal as #\(id)"
+          + (reaction.map { " (signal \(trigger.count): \($0))" } ?? "")
       case .cancel(let id): return "cancel #\(id)"
       case .release(let id): return "release #\(id)"
       case .write(let value): return "set \(value)"
@@ -118,6 +131,10 @@ enum DifferentialScript {
     /// Whether the script has a second subject: observers of B, writes to B, and callbacks
     /// that write the subject their observer does not watch.
     var writesOther = false
+    /// Whether the script has observers of the object-level will-change signal of the object
+    /// A and B are properties of (an aggregate script): registered as steps, cancelled and
+    /// released by any callback, and cancelling or releasing themselves from a signal.
+    var observesObject = false
 
     /// The reactions for the exact comparison with ``ReferenceObservers``: synchronous
     /// backends that deliver every value. Without declared observer order the model follows
@@ -174,6 +191,7 @@ enum DifferentialScript {
         (releases, "token releases"), (subscribes, "subscribes"),
         (completes, "completion (as a step, from callbacks, and reactions in completion handlers)"),
         (writesOther, "a second subject whose observers' callbacks write the first, and back"),
+        (observesObject, "observers of the object-level will-change signal"),
         (true, "up to 3 operations in one callback"),
       ]
       .filter(\.0).map(\.1)
@@ -258,7 +276,18 @@ enum DifferentialScript {
           operations = (0..<count).compactMap { _ in operation() }
         }
         let reaction = operations.isEmpty ? nil : Reaction(operations: operations)
-        if reactions.writesOther && Bool.random(using: &generator) {
+        // An aggregate script draws one more choice: an observer of the object's signal, whose
+        // reaction is to end itself (a one-shot listener).
+        if reactions.observesObject && Int.random(in: 0..<4, using: &generator) == 0 {
+          let ending: [Operation] = [
+            reactions.cancels ? .cancelSelf : nil, reactions.releases ? .releaseSelf : nil,
+          ].compactMap { $0 }
+          let own =
+            ending.isEmpty || Bool.random(using: &generator)
+            ? nil : Reaction(operations: [ending.randomElement(using: &generator)!])
+          steps.append(
+            .observeObject(id, own, trigger: .value(Int.random(in: 1...3, using: &generator))))
+        } else if reactions.writesOther && Bool.random(using: &generator) {
           steps.append(.observeOther(id, reaction, trigger: trigger))
         } else {
           steps.append(.observe(id, reaction, trigger: trigger))
@@ -289,6 +318,9 @@ enum DifferentialScript {
     case callback(observer: Int, value: Int)
     /// `get` after a top-level step.
     case read(Int)
+    /// The object-level will-change signal, to the observer of it with this id, and what A and
+    /// B read inside it (an aggregate script).
+    case willChange(observer: Int, a: Int, b: Int)
     /// The subject's own `observerCount` after a top-level step, where it has one.
     case observerCount(Int)
     /// A write, just before the `set` that makes it.
@@ -336,6 +368,8 @@ enum DifferentialScript {
       case .cancelReturned(let id): return "cancel #\(id) returned"
       case .delivered: return "delivered"
       case .completion(let observer): return "#\(observer):completed"
+      case .willChange(let observer, let a, let b):
+        return "#\(observer):will change (A \(a), B \(b))"
       case .completeStarted: return "complete"
       case .completeReturned: return "complete returned"
       }
@@ -395,9 +429,12 @@ enum DifferentialScript {
   /// when releasing cancels; otherwise it is kept aside (a backend that does not cancel on
   /// release would keep the observer either way) and cancelled at the end with the others.
   /// With `completable`, every observer registers a completion handler too; with
-  /// `countsObservers`, the subject's `observerCount` is read after each step as well.
+  /// `countsObservers`, the subject's `observerCount` is read after each step as well. With
+  /// `objectSignal` (an aggregate script, A and B properties of one object), an
+  /// `observeObject` step registers for the object's will-change signal through it.
   static func run(
     _ steps: [Step], on subject: TestSubject<Int>, other: TestSubject<Int>? = nil,
+    objectSignal: ((@escaping () -> Void) -> AnyObservationToken?)? = nil,
     cancelsOnRelease: Bool, completable: Bool, countsObservers: Bool = false, log: Log,
     willObserve: @escaping (_ id: Int, _ observesOther: Bool) -> Void = { _, _ in },
     deliver: () -> Void = {}
@@ -481,9 +518,29 @@ enum DifferentialScript {
       tokens.withLock { $0[id] = token }
       log.append(.observeReturned(id))
     }
+    /// Registers `id` for the object's signal, where the script has one (the model has none:
+    /// its record of the step is empty).
+    func observeObject(_ id: Int, _ reaction: Reaction?, trigger: Trigger) {
+      guard let objectSignal else { return }
+      let signals = Locked(0)
+      log.append(.observeStarted(id))
+      let token = objectSignal {
+        log.append(.willChange(observer: id, a: subject.get(), b: other?.get() ?? 0))
+        let count = signals.withLock { count in
+          count += 1
+          return count
+        }
+        guard let reaction, count == trigger.count else { return }
+        react(reaction, as: id, onOther: false)
+      }
+      if let token { tokens.withLock { $0[id] = token } }
+      log.append(.observeReturned(id))
+    }
     for step in steps {
       switch step {
       case .observe(let id, let reaction, let trigger): observe(id, reaction, trigger: trigger)
+      case .observeObject(let id, let reaction, let trigger):
+        observeObject(id, reaction, trigger: trigger)
       case .observeOther(let id, let reaction, let trigger):
         observe(id, reaction, trigger: trigger, onOther: true)
       case .cancel(let id): cancel(id, inCallback: false)

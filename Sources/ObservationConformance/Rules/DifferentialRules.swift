@@ -16,6 +16,11 @@ enum DifferentialRules {
   /// Scripts over two subjects whose callbacks write each other, after the others, on a
   /// backend compared with the model exactly (before ``ConformanceConfiguration/scriptDivisor``).
   static let twoSubjectScripts = 20
+  /// Scripts over the two properties of one object of the backend's own
+  /// (``PropertyPairBackend``), with observers of its will-change signal where it has one,
+  /// after the others, on a backend compared with the model exactly (before
+  /// ``ConformanceConfiguration/scriptDivisor``).
+  static let aggregateScripts = 20
 
   static let all: [ConformanceRule] = [
     ConformanceRule(
@@ -28,7 +33,8 @@ enum DifferentialRules {
         + " observer, registered before or after them), and asynchronous backends given their"
         + " turns only now and then, find the ones nobody did. On a backend compared with the"
         + " model exactly, further scripts have a second subject whose observers' callbacks"
-        + " write the first, and back; the seed reproduces a failure."
+        + " write the first, and back, and then two properties of one of the backend's own"
+        + " objects, with observers of its will-change signal; the seed reproduces a failure."
     ) { context in
       let plan = ScriptPlan(context)
       let scripts = context.configuration.scripts(Self.scripts)
@@ -36,19 +42,37 @@ enum DifferentialRules {
       // a callback's write to the other subject nests writes two deep and more.
       let pairs = plan.exact && plan.reactions.writes
       let pairScripts = pairs ? context.configuration.scripts(Self.twoSubjectScripts) : 0
+      // Aggregate scripts where, besides, the backend has objects of two properties that read.
+      let aggregate = pairs ? AggregatePlan(context) : nil
+      let aggregateScripts =
+        aggregate != nil ? context.configuration.scripts(Self.aggregateScripts) : 0
+      let total = scripts + pairScripts + aggregateScripts
       var verdict = Verdict()
-      for index in 1...(scripts + pairScripts) {
+      for index in 1...total {
         let twoSubjects = index > scripts
+        let overObject = index > scripts + pairScripts
         var reactions = plan.reactions
         reactions.writesOther = twoSubjects
+        if overObject {
+          reactions.observesObject = aggregate?.signals == true
+          // A property callback names its write by value (the signal's check).
+          reactions.uniqueValues = true
+        }
         let seed = UInt64(index) &* 0x2545_F491_4F6C_DD1D
         let steps = DifferentialScript.steps(
           seed: seed, length: stepsPerScript, reactions: reactions)
-        if let failure = plan.failure(of: steps, on: context, twoSubjects: twoSubjects) {
+        let failure =
+          overObject
+          ? plan.aggregateFailure(of: steps, on: context)
+          : plan.failure(of: steps, on: context, twoSubjects: twoSubjects)
+        if let failure {
           verdict.expect(
             false,
-            "seed \(seed) (script \(index) of \(scripts + pairScripts)"
-              + (twoSubjects ? ", over two subjects A and B" : "") + "): " + failure.action,
+            "seed \(seed) (script \(index) of \(total)"
+              + (overObject
+                ? ", over properties A and B of one object"
+                  + (reactions.observesObject ? " and its will-change signal" : "")
+                : twoSubjects ? ", over two subjects A and B" : "") + "): " + failure.action,
             expected: failure.expected, observed: failure.observed)
           break
         }
@@ -61,6 +85,10 @@ enum DifferentialRules {
               + (pairs
                 ? ", then \(pairScripts) over two subjects whose callbacks write each other"
                 : "")
+              + (aggregate.map {
+                ", then \(aggregateScripts) over two properties of one object"
+                  + ($0.signals ? " and observers of its will-change signal" : "")
+              } ?? "")
             : "checked against the delivery properties"
               + (plan.reactions.delivers ? ", with deliver steps" : ""))
           + "; reactions: \(plan.reactions.description)")
@@ -177,6 +205,35 @@ enum DifferentialRules {
           steps, on: context, declared: context.capabilities, completable: completable,
           valueAfterCompletion: semantics.valueAfterCompletion)
     }
+
+    /// Where replaying aggregate `steps` on a fresh object of the backend's two-property
+    /// objects departs from the model (the properties' observers) or from
+    /// ``ObjectSignalHistory`` (the will-change signal), or `nil`.
+    func aggregateFailure(
+      of steps: [DifferentialScript.Step], on context: RuleContext
+    ) -> Failure? {
+      guard let backend = context.backend as? any PropertyPairBackend else { return nil }
+      return DifferentialRules.exactDifference(
+        steps, on: context, semantics: semantics, completable: false,
+        followingBackendOrder: !ordered, twoSubjects: true, pair: backend.makePropertyPair())
+    }
+  }
+
+  /// Whether DIFF-01 runs aggregate scripts on a backend, and with what: a backend compared
+  /// exactly whose own objects of two properties read them (``PropertyPairFixture/readA()``).
+  struct AggregatePlan {
+    /// Whether the object has a will-change signal to observe.
+    var signals: Bool
+
+    /// The plan for the backend of `context`, or `nil` where it has no such objects.
+    init?(_ context: RuleContext) {
+      guard let backend = context.backend as? any PropertyPairBackend else { return nil }
+      let probe = backend.makePropertyPair()
+      guard probe.readA() != nil, probe.readB() != nil else { return nil }
+      let token = probe.observeObjectWillChange {}
+      token?.cancel()
+      signals = token != nil
+    }
   }
 }
 
@@ -198,16 +255,31 @@ extension DifferentialRules {
   static func exactDifference(
     _ steps: [DifferentialScript.Step], on context: RuleContext,
     semantics: ReferenceObservers.Semantics, completable: Bool, followingBackendOrder: Bool,
-    twoSubjects: Bool = false
+    twoSubjects: Bool = false, pair: (any PropertyPairFixture)? = nil
   ) -> Failure? {
     let actualLog = DifferentialScript.Log()
-    let subject = context.subject(0)
-    let other = twoSubjects ? context.subject(Self.otherInitialValue) : nil
+    let subject = pair.map { TestSubject(PairProperty(.a, of: $0)) } ?? context.subject(0)
+    let other =
+      pair.map { TestSubject(PairProperty(.b, of: $0)) }
+      ?? (twoSubjects ? context.subject(Self.otherInitialValue) : nil)
+    // B starts at 0 on an object of two properties.
+    let otherInitialValue = pair == nil ? Self.otherInitialValue : 0
+    let objectSignal = pair.map { pair in
+      { (handler: @escaping () -> Void) -> AnyObservationToken? in
+        RuleProgress.step()
+        defer { RuleProgress.step() }
+        return pair.observeObjectWillChange {
+          RuleProgress.step()
+          handler()
+        }
+      }
+    }
     // What a backend reports about itself is compared too: its observer count after each step.
     let counts = subject.observerCount != nil
     DifferentialScript.run(
-      steps, on: subject, other: other, cancelsOnRelease: semantics.cancelsOnRelease,
-      completable: completable, countsObservers: counts, log: actualLog)
+      steps, on: subject, other: other, objectSignal: objectSignal,
+      cancelsOnRelease: semantics.cancelsOnRelease, completable: completable,
+      countsObservers: counts, log: actualLog)
     let actual = actualLog.compared
     // Where the declaration leaves it open, a nested write recursed if the backend delivered
     // it before the `set` that made it returned. The model's writes come in the backend's
@@ -220,7 +292,7 @@ extension DifferentialRules {
     func modelRecord(sharingTrampoline: Bool) -> [DifferentialScript.Event] {
       let reference = ReferenceObservers(0, semantics: semantics)
       let otherReference =
-        twoSubjects ? ReferenceObservers(Self.otherInitialValue, semantics: semantics) : nil
+        twoSubjects ? ReferenceObservers(otherInitialValue, semantics: semantics) : nil
       if sharingTrampoline {
         let trampoline = ReferenceObservers.SharedTrampoline()
         reference.sharedTrampoline = trampoline
@@ -259,14 +331,18 @@ extension DifferentialRules {
       return expectedLog.compared
     }
     var expected = modelRecord(sharingTrampoline: false)
-    guard actual != expected else { return nil }
+    guard actual != expected else {
+      return pair.flatMap { _ in signalFailure(steps, actualLog.events) }
+    }
     var sharing = false
     if twoSubjects {
       // A write to the other subject made from a callback is delivered at once or waits for
       // the outermost delivery: a FAIL is a step neither explains, shown against the one that
       // explains more of the history.
       let shared = modelRecord(sharingTrampoline: true)
-      guard actual != shared else { return nil }
+      guard actual != shared else {
+        return pair.flatMap { _ in signalFailure(steps, actualLog.events) }
+      }
       if DifferentialScript.firstDifference(actual, shared).0
         > DifferentialScript.firstDifference(actual, expected).0
       {
@@ -290,6 +366,26 @@ extension DifferentialRules {
           : "")
         + "; the contract: \(sentence)",
       observed: backend)
+  }
+
+  /// Where the will-change signal of an aggregate script's record breaks
+  /// ``ObjectSignalHistory``, or `nil`.
+  static func signalFailure(
+    _ steps: [DifferentialScript.Step], _ events: [DifferentialScript.Event]
+  ) -> Failure? {
+    let objectObservers = Set(
+      steps.compactMap { step -> Int? in
+        if case .observeObject(let id, _, _) = step { return id }
+        return nil
+      })
+    guard !objectObservers.isEmpty,
+      let violation = ObjectSignalHistory.violation(in: events, objectObservers: objectObservers)
+    else { return nil }
+    let shown = events.prefix(violation.index + 1).suffix(8).map(\.description)
+    return Failure(
+      action: DifferentialScript.describe(steps, upTo: violation.index, in: events),
+      expected: violation.expected + "; the contract: \(violation.sentence)",
+      observed: violation.observed + " (last events: \(shown.joined(separator: ", ")))")
   }
 
   /// B's value before a two-subject script's first write: none of the values a script writes.

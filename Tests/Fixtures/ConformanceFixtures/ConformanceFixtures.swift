@@ -13,7 +13,8 @@ import ObservationCore
 /// (`gated-slow`) or deadlocks at 1,000 (`gated-deadlock`; see ``GatedObservers``), or that
 /// makes one of the choices the contract leaves open (`open-choice-…`, see
 /// ``OpenChoiceObservers``; `turn-queue-…`, see ``TurnQueueObservers``; `flushing…`, see
-/// ``FlushingObservers``; `trampoline-…`, see ``TrampolineObservers``; `coalescing-turn-queue…`,
+/// ``FlushingObservers``; `trampoline-…`, see ``TrampolineObservers``; `aggregate-object…`, see
+/// ``AggregateObject``; `coalescing-turn-queue…`,
 /// see ``CoalescingTurnQueueObservers``; `rebinding-chain-…`, see
 /// ``RebindingNestedPathFixture``; `snapshot-delivering…` and `serializing-handing-off`, see
 /// ``ThreadTwins``), for the tool's tests,
@@ -45,6 +46,7 @@ enum ConformanceFixtures {
       FlushingBackend(cancelsThroughTheSubject: true),
     ]
     twins += TrampolineObservers.Sharing.allCases.map(TrampolineBackend.init)
+    twins += AggregateObject.Announcing.allCases.map(AggregateBackend.init)
     twins += [CoalescingTurnQueueBackend.twins.first, CoalescingTurnQueueBackend.twins.second]
     twins += [RebindingNestedPathBackend.twins.first, RebindingNestedPathBackend.twins.second]
     twins.append(RebindingNestedPathBackend.rebindingTwins.second)
