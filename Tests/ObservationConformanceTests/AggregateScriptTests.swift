@@ -78,7 +78,7 @@ struct AggregateScriptTests {
     let late = try #require(
       ObjectSignalHistory.violation(in: Self.record(signalReading: 5), objectObservers: [1]))
     #expect(late.index == 3)
-    #expect(late.expected == "A reads 0 inside the signal for set A = 5")
+    #expect(late.expected == "A does not read 5 yet inside the signal for set A = 5")
     #expect(late.sentence.hasSuffix("(TIM-03)"))
   }
 

@@ -9,7 +9,7 @@
 /// - right after a write's `set` begins, while observers of the signal are live, the signal
 ///   reaches each of them once (the write's *group*), before anything else happens: no
 ///   property callback, no other write, no return;
-/// - inside the signal, the written property still reads its value before the write;
+/// - inside the signal, the written property does not read the write's value yet;
 /// - no signal comes anywhere else, and none after the observer's cancel returned (CAN-01).
 ///
 /// An observer of the signal may end itself from its own signal; the group goes on.
@@ -46,12 +46,10 @@ enum ObjectSignalHistory {
   }
 
   private struct Checker {
-    /// A write whose signal is owed or under way: the property, its value, and the value the
-    /// property had before it.
+    /// A write whose signal is owed or under way: the property and its value.
     struct Write {
       let onB: Bool
       let value: Int
-      let before: Int
       var name: String { "set \(onB ? "B" : "A") = \(value)" }
     }
 
@@ -61,9 +59,6 @@ enum ObjectSignalHistory {
     var live: Set<Int> = []
     /// Observers of the signal whose cancel returned.
     var ended: Set<Int> = []
-    /// The properties' values, write by write (a write is stored before its `set` returns).
-    var a = 0
-    var b = 0
     /// The write just made, whose group must come before anything else.
     var owed: Write?
     /// The group under way: its write, the observers it reached, and those live when it began.
@@ -107,9 +102,7 @@ enum ObjectSignalHistory {
       case .write(let value), .writeOther(let value):
         let onB: Bool
         if case .writeOther = event { onB = true } else { onB = false }
-        let write = Write(onB: onB, value: value, before: onB ? b : a)
-        if onB { b = value } else { a = value }
-        if !live.isEmpty { owed = write }
+        if !live.isEmpty { owed = Write(onB: onB, value: value) }
       default:
         break
       }
@@ -142,12 +135,14 @@ enum ObjectSignalHistory {
         return
       }
       group?.reached.insert(id)
+      // Not yet its own value (each is written once). Which older value it reads is open with
+      // willSet timing: a write made from a callback comes before the outer write's store.
       let read = write.onB ? reading.b : reading.a
-      guard read != write.before else { return }
+      guard read == write.value else { return }
       violation = Violation(
         index: index,
-        expected: "\(write.onB ? "B" : "A") reads \(write.before) inside the signal for"
-          + " \(write.name)",
+        expected: "\(write.onB ? "B" : "A") does not read \(write.value) yet inside the signal"
+          + " for \(write.name)",
         observed: "#\(id) read \(read)", sentence: ObjectSignalHistory.beforeTheStore)
     }
 
