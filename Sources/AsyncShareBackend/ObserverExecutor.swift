@@ -41,10 +41,15 @@ final class ObserverExecutor: TaskExecutor {
   /// Records the resumption, then queues `job` on the observing thread's loop.
   ///
   /// The record comes first: the job may run as soon as it is queued, and the task then waits
-  /// again, which a later record must not mistake for this resumption.
+  /// again, which a later record must not mistake for this resumption. The loop expects a job
+  /// from before the record until the job is queued: otherwise a wait on the observing thread
+  /// could see the side resumed (so `share()` settled) and the loop empty in between, and call
+  /// the deliveries done with this one still on its way.
   func enqueue(_ job: consuming ExecutorJob) {
+    runLoop.expectJobs()
     stopWaiting()
     runLoop.enqueue(job)
+    runLoop.stopExpectingJobs()
   }
 
   private func stopWaiting() {
