@@ -30,6 +30,11 @@ struct DifferentialFuzzerTests {
           TrampolineBackend(sharing: .sharedDefersOtherSubjectsCancels),
           TrampolineBackend(sharing: .shared), "DIFF-01", 2
         ),
+        // The same on the delivery properties' path: a later turn's subjects.
+        (
+          TurnQueueBackend(removal: .parksCancelsFromAnotherSubjectsTurn),
+          TurnQueueBackend(removal: .dropsPendingWrites), "DIFF-01", 2
+        ),
       ]
       // Only a script over an object's two properties and its signal shows them.
       + AggregateObject.Announcing.allCases.filter { $0 != .inTheSet }.map {

@@ -257,6 +257,23 @@ struct OpenChoiceTwinTests {
     #expect(details.contains("after cancel returns, that observer gets nothing more"), "\(details)")
   }
 
+  @Test(
+    "DIFF-01's two-subject scripts on the delivery properties alone catch a turn queue that parks a cancel made during another subject's turn; the queue that drops at once passes them"
+  )
+  func cancelDuringAnotherSubjectsTurn() async throws {
+    let broken = await FixtureReports.report(
+      TurnQueueBackend(removal: .parksCancelsFromAnotherSubjectsTurn))
+    #expect(broken.failures.map(\.rule.id) == ["DIFF-01"])
+    let details = try #require(broken.outcome(of: "DIFF-01")).details
+    #expect(details.contains("over two subjects A and B"), "\(details)")
+    // The observer of A cancelled from B's callback, during B's turn, gets A's waiting write.
+    #expect(details.contains("after its cancel returned; the contract: after cancel returns"))
+    let correct = await FixtureReports.report(TurnQueueBackend(removal: .dropsPendingWrites))
+    let scripts = try #require(correct.outcome(of: "DIFF-01"))
+    #expect(scripts.kind == .passed, "\(scripts.details)")
+    #expect(scripts.details.contains("over two subjects whose callbacks write each other"))
+  }
+
   @Test("cancelsOnLaterTurn contradicts immediateCancellation and synchronousDelivery (META-02)")
   func laterTurnContradictions() {
     for other: Capability in [.immediateCancellation, .synchronousDelivery] {

@@ -9,8 +9,8 @@ import ObservationFixtures
 /// bytes that draw a script towards the branches of *your* backend no script has reached yet.
 /// Each input is one script on a fresh subject: the first byte picks the rule (DIFF-02 on a
 /// backend with nested paths when its lowest bit is set) and, for DIFF-01, whether the script
-/// has a second subject (its next bit, on a backend DIFF-01 compares with the model exactly
-/// and whose nested writes fit its bound, as the rule's two-subject scripts) or is over two
+/// has a second subject (its next bit, on a backend whose nested writes fit its bound, as the
+/// rule's two-subject scripts) or is over two
 /// properties of one object of the backend's own (the bit after it, where the rule runs its
 /// aggregate scripts, with observers of the object's will-change signal), the second the
 /// script's length (1 to the rule's own), and the rest the script's choices, the same choices a
@@ -97,7 +97,9 @@ public struct DifferentialFuzzer: @unchecked Sendable {
         DifferentialFinding(rule: "DIFF-01", $0)
       }
     }
-    reactions.writesOther = plan.exact && reactions.writes && input[0] & 2 == 2
+    reactions.writesOther = reactions.writes && input[0] & 2 == 2
+    // The delivery properties do not tell which subject a completion is of.
+    if reactions.writesOther && !plan.exact { reactions.completes = false }
     let steps = DifferentialScript.steps(using: &generator, length: length, reactions: reactions)
     return plan.failure(of: steps, on: context, twoSubjects: reactions.writesOther).map {
       DifferentialFinding(rule: "DIFF-01", $0)

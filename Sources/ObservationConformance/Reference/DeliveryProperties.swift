@@ -37,6 +37,30 @@ struct DeliveryProperties {
     let index: Int
     let expected: String
     let observed: String
+    /// The sentence of the contract the event breaks, with its rules.
+    let sentence: String
+  }
+
+  /// The sentences the violations name, as the exact comparison words them.
+  private enum Sentence {
+    static let cancel = "after cancel returns, that observer gets nothing more (CAN-01)"
+    static let lateSubscriber =
+      "an observer subscribing after completion gets the completion at once, before observe"
+      + " returns (TERM-03)"
+    static let completionOnce =
+      "completion reaches each observer live when it was requested once, and no other"
+      + " (TERM-02, TERM-04)"
+    static let nothingAfterCompletion =
+      "nothing is delivered once completion is requested, not even the rest of the broadcast a"
+      + " callback completed in (TERM-01)"
+    static let registeredBefore =
+      "a set reaches only the observers registered before it and not cancelled (DEL-01, SUB-01)"
+    static let valueSet = "the callback argument is the value being set (DEL-04)"
+    static let everyValue =
+      "each set produces exactly one callback per live observer, with the value set, in the"
+      + " order set (DEL-01, DEL-02)"
+    static let coalesced =
+      "coalesced delivery is an in-order subsequence ending with the final value (DEL-03)"
   }
 
   private struct Observer {
@@ -144,8 +168,8 @@ struct DeliveryProperties {
         violation = Violation(
           index: index,
           expected: "#\(id), subscribing after completion was requested, gets the completion"
-            + " before observe returns (TERM-03)",
-          observed: "observe #\(id) returned without it")
+            + " before observe returns",
+          observed: "observe #\(id) returned without it", sentence: Sentence.lateSubscriber)
       }
     case .cancelStarted(let id, let inCallback):
       observers[id]?.cancelling = true
@@ -166,7 +190,8 @@ struct DeliveryProperties {
       completed(id, at: index)
     case .completeReturned, .writeReturned, .observerCount:
       break
-    // One subject only: the properties are not checked on two-subject or aggregate scripts.
+    // Another subject's or the object's: a two-subject script's record gives B's writes and
+    // reads to B's properties as its own, and aggregate scripts are compared exactly.
     case .writeOther, .readOther, .willChange:
       break
     case .read(let value):
@@ -176,7 +201,10 @@ struct DeliveryProperties {
       if value != latest {
         violation = Violation(
           index: index, expected: "get returns the last value set, \(latest)",
-          observed: "get returned \(value)")
+          observed: "get returned \(value)",
+          sentence: writesAtCompletion != nil
+            ? "the value after completion follows the declared policy (TERM-05)"
+            : "get returns the last value set (REE-03, REE-05)")
         return
       }
       if !asynchronous {
@@ -190,7 +218,7 @@ struct DeliveryProperties {
     guard writesAtCompletion != nil else {
       violation = Violation(
         index: index, expected: "a completion handler runs only once completion is requested",
-        observed: "#\(id):completed")
+        observed: "#\(id):completed", sentence: Sentence.completionOnce)
       return
     }
     if immediateCancellation && observers[id]?.cancelled == true {
@@ -198,13 +226,13 @@ struct DeliveryProperties {
         index: index,
         expected: "nothing for #\(id) after its cancel returned, not even its"
           + " completion (immediateCancellation)",
-        observed: "#\(id):completed")
+        observed: "#\(id):completed", sentence: Sentence.cancel)
       return
     }
     guard observers[id]?.completed == false else {
       violation = Violation(
-        index: index, expected: "completion reaches each observer at most once (TERM-02)",
-        observed: "#\(id):completed again")
+        index: index, expected: "#\(id) completed once",
+        observed: "#\(id):completed again", sentence: Sentence.completionOnce)
       return
     }
     observers[id]?.completed = true
@@ -214,7 +242,8 @@ struct DeliveryProperties {
     guard var observer = observers[id] else { return }
     guard let written = number[value] else {
       violation = Violation(
-        index: index, expected: "only values that were set", observed: "#\(id):\(value)")
+        index: index, expected: "only values that were set", observed: "#\(id):\(value)",
+        sentence: Sentence.valueSet)
       return
     }
     if observer.completed || written > writesAtCompletion ?? .max {
@@ -222,8 +251,8 @@ struct DeliveryProperties {
         index: index,
         expected: observer.completed
           ? "nothing for #\(id) after its completion handler ran (TERM-01)"
-          : "no value set after completion was requested is delivered (TERM-01)",
-        observed: "#\(id):\(value)")
+          : "no value set after completion was requested is delivered",
+        observed: "#\(id):\(value)", sentence: Sentence.nothingAfterCompletion)
       return
     }
     lastCallback = written
@@ -242,7 +271,8 @@ struct DeliveryProperties {
             ? " but values set before it returned (cancelsOnLaterTurn)"
             : immediateCancellation ? "" : " but the value in flight then"),
         observed: "\(name) after it"
-          + (cancelsOnLaterTurn ? ", set after the cancel returned" : ""))
+          + (cancelsOnLaterTurn ? ", set after the cancel returned" : ""),
+        sentence: Sentence.cancel)
       return
     }
     if written < observer.lowerBound {
@@ -252,13 +282,14 @@ struct DeliveryProperties {
           + (replays ? ", or the one current then (its replay)" : "")
           + (asynchronous && everyValue ? "; a write still pending then is not its own" : "")
           + (asynchronous && !everyValue ? ", or one still pending then" : ""),
-        observed: "\(name), set before it subscribed")
+        observed: "\(name), set before it subscribed", sentence: Sentence.registeredBefore)
       return
     }
     if let last = observer.last, written <= last {
       violation = Violation(
         index: index, expected: "each value once, in the order set",
-        observed: "\(name) after #\(id):\(writtenValue(last))")
+        observed: "\(name) after #\(id):\(writtenValue(last))",
+        sentence: everyValue ? Sentence.everyValue : Sentence.coalesced)
       return
     }
     if everyValue {
@@ -266,7 +297,7 @@ struct DeliveryProperties {
       if written > next && (observer.last != nil || observer.writesAtReturn != nil) {
         violation = Violation(
           index: index, expected: "#\(id):\(writtenValue(next)) first (every value is delivered)",
-          observed: "\(name), skipping it")
+          observed: "\(name), skipping it", sentence: Sentence.everyValue)
         return
       }
     }
@@ -278,8 +309,8 @@ struct DeliveryProperties {
     if let id = owingCompletion.first {
       violation = Violation(
         index: index,
-        expected: "after \(what), #\(id), not cancelled, has had its completion (TERM-01)",
-        observed: "its completion handler has not run")
+        expected: "after \(what), #\(id), not cancelled, has had its completion",
+        observed: "its completion handler has not run", sentence: Sentence.completionOnce)
       return
     }
     guard let (id, observer) = owingLatest.first else { return }
@@ -287,6 +318,7 @@ struct DeliveryProperties {
     violation = Violation(
       index: index, expected: "after \(what), #\(id) holds the latest value, \(latest)",
       observed: observer.last.map { "its last value is \(writtenValue($0))" }
-        ?? "it received nothing")
+        ?? "it received nothing",
+      sentence: everyValue ? Sentence.everyValue : Sentence.coalesced)
   }
 }

@@ -384,12 +384,22 @@ enum DifferentialScript {
       var writes = 0
       var completes = 0
       var properties: DeliveryProperties?
+      /// B's delivery properties, in a two-subject script.
+      var otherProperties: DeliveryProperties?
+      /// The observers of B, by id.
+      var observersOfOther: Set<Int> = []
     }
     private let state: Locked<State>
 
-    /// A record that also checks the delivery properties as events arrive, when given them.
-    init(checking properties: DeliveryProperties? = nil) {
-      state = Locked(State(properties: properties))
+    /// A record that also checks the delivery properties as events arrive, when given them:
+    /// A's, and in a two-subject script B's (each subject's events go to its own).
+    init(checking properties: DeliveryProperties? = nil, other: DeliveryProperties? = nil) {
+      state = Locked(State(properties: properties, otherProperties: other))
+    }
+
+    /// Notes that observer `id` observes B, before its `observe` begins.
+    func observesOther(_ id: Int) {
+      state.withLock { _ = $0.observersOfOther.insert(id) }
     }
 
     func append(_ event: Event) {
@@ -401,7 +411,28 @@ enum DifferentialScript {
         default: break
         }
         if case .completeStarted = event { state.completes += 1 }
-        state.properties?.record(event, at: state.events.count - 1)
+        let index = state.events.count - 1
+        guard state.otherProperties != nil else {
+          state.properties?.record(event, at: index)
+          return
+        }
+        // Each subject's properties hear its writes, reads and observers; both hear a turn.
+        switch event {
+        case .writeOther(let value): state.otherProperties?.record(.write(value), at: index)
+        case .readOther(let value): state.otherProperties?.record(.read(value), at: index)
+        case .delivered:
+          state.properties?.record(event, at: index)
+          state.otherProperties?.record(event, at: index)
+        case .callback(let id, _), .observeStarted(let id), .observeReturned(let id),
+          .cancelStarted(let id, _), .cancelReturned(let id), .completion(let id):
+          if state.observersOfOther.contains(id) {
+            state.otherProperties?.record(event, at: index)
+          } else {
+            state.properties?.record(event, at: index)
+          }
+        default:
+          state.properties?.record(event, at: index)
+        }
       }
     }
 
@@ -414,10 +445,20 @@ enum DifferentialScript {
     var writeCount: Int { state.withLock { $0.writes } }
     /// How many completions requested so far (the one starting included).
     var completeCount: Int { state.withLock { $0.completes } }
-    /// Whether every live observer that owes the latest value has it.
-    var isSettled: Bool { state.withLock { $0.properties?.isSettled ?? true } }
-    /// The first violated delivery property, with the index of the event that showed it.
-    var violation: DeliveryProperties.Violation? { state.withLock { $0.properties?.violation } }
+    /// Whether every live observer that owes the latest value has it, of either subject.
+    var isSettled: Bool {
+      state.withLock {
+        ($0.properties?.isSettled ?? true) && ($0.otherProperties?.isSettled ?? true)
+      }
+    }
+    /// The first violated delivery property, of either subject, with the index of the event
+    /// that showed it.
+    var violation: DeliveryProperties.Violation? {
+      state.withLock { state in
+        [state.properties?.violation, state.otherProperties?.violation].compactMap { $0 }
+          .min { $0.index < $1.index }
+      }
+    }
   }
 
   /// Runs `steps` on `subject` (A) and, for a two-subject script, `other` (B), recording in
@@ -490,6 +531,7 @@ enum DifferentialScript {
       let observed = onOther ? other ?? subject : subject
       let calls = Locked(0)
       let completions = Locked(0)
+      if onOther { log.observesOther(id) }
       log.append(.observeStarted(id))
       willObserve(id, onOther)
       let onValue: (Int) -> Void = { value in

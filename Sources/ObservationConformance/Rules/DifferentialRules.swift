@@ -14,7 +14,8 @@ enum DifferentialRules {
   static let scripts = 60
   static let stepsPerScript = 120
   /// Scripts over two subjects whose callbacks write each other, after the others, on a
-  /// backend compared with the model exactly (before ``ConformanceConfiguration/scriptDivisor``).
+  /// backend whose nested writes fit its bound: compared with the model exactly, or each subject
+  /// held to its own delivery properties (before ``ConformanceConfiguration/scriptDivisor``).
   static let twoSubjectScripts = 20
   /// Scripts over the two properties of one object of the backend's own
   /// (``PropertyPairBackend``), with observers of its will-change signal where it has one,
@@ -31,19 +32,19 @@ enum DifferentialRules {
         + " observers that make any of those operations, up to three in a row, from their value"
         + " callbacks, their replay and their completion handlers (cancelling or releasing any"
         + " observer, registered before or after them), and asynchronous backends given their"
-        + " turns only now and then, find the ones nobody did. On a backend compared with the"
-        + " model exactly, further scripts have a second subject whose observers' callbacks"
-        + " write the first, and back, and then two properties of one of the backend's own"
+        + " turns only now and then, find the ones nobody did. Further scripts have a second"
+        + " subject whose observers' callbacks write the first, and back, and, on a backend"
+        + " compared with the model exactly, two properties of one of the backend's own"
         + " objects, with observers of its will-change signal; the seed reproduces a failure."
     ) { context in
       let plan = ScriptPlan(context)
       let scripts = context.configuration.scripts(Self.scripts)
-      // Two-subject scripts where the histories are exact and nested writes fit the bound:
-      // a callback's write to the other subject nests writes two deep and more.
-      let pairs = plan.exact && plan.reactions.writes
+      // Two-subject scripts wherever nested writes fit the bound: a callback's write to the
+      // other subject nests writes two deep and more.
+      let pairs = plan.reactions.writes
       let pairScripts = pairs ? context.configuration.scripts(Self.twoSubjectScripts) : 0
       // Aggregate scripts where, besides, the backend has objects of two properties that read.
-      let aggregate = pairs ? AggregatePlan(context) : nil
+      let aggregate = pairs && plan.exact ? AggregatePlan(context) : nil
       let aggregateScripts =
         aggregate != nil ? context.configuration.scripts(Self.aggregateScripts) : 0
       let total = scripts + pairScripts + aggregateScripts
@@ -53,6 +54,8 @@ enum DifferentialRules {
         let overObject = index > scripts + pairScripts
         var reactions = plan.reactions
         reactions.writesOther = twoSubjects
+        // The delivery properties do not tell which subject a completion is of.
+        if twoSubjects && !plan.exact { reactions.completes = false }
         if overObject {
           reactions.observesObject = aggregate?.signals == true
           // A property callback names its write by value (the signal's check).
@@ -90,7 +93,11 @@ enum DifferentialRules {
                   + ($0.signals ? " and observers of its will-change signal" : "")
               } ?? "")
             : "checked against the delivery properties"
-              + (plan.reactions.delivers ? ", with deliver steps" : ""))
+              + (plan.reactions.delivers ? ", with deliver steps" : "")
+              + (pairs
+                ? ", then \(pairScripts) over two subjects whose callbacks write each other,"
+                  + " each subject held to its own"
+                : ""))
           + "; reactions: \(plan.reactions.description)")
       return verdict.result
     },
@@ -202,8 +209,9 @@ enum DifferentialRules {
           steps, on: context, semantics: semantics, completable: completable,
           followingBackendOrder: !ordered, twoSubjects: twoSubjects)
         : DifferentialRules.propertyViolation(
-          steps, on: context, declared: context.capabilities, completable: completable,
-          valueAfterCompletion: semantics.valueAfterCompletion)
+          steps, on: context, declared: context.capabilities,
+          completable: completable && !twoSubjects,
+          valueAfterCompletion: semantics.valueAfterCompletion, twoSubjects: twoSubjects)
     }
 
     /// Where replaying aggregate `steps` on a fresh object of the backend's two-property
@@ -476,16 +484,23 @@ extension DifferentialRules {
   }
 
   /// Replays `steps` on the backend, giving it its turns at each `deliver` step, and checks the
-  /// delivery properties as the events arrive.
+  /// delivery properties as the events arrive; with `twoSubjects`, each subject's.
   static func propertyViolation(
     _ steps: [DifferentialScript.Step], on context: RuleContext, declared: BackendCapabilities,
-    completable: Bool, valueAfterCompletion: ValueAfterCompletionPolicy
+    completable: Bool, valueAfterCompletion: ValueAfterCompletionPolicy,
+    twoSubjects: Bool = false
   ) -> Failure? {
     let log = DifferentialScript.Log(
       checking: DeliveryProperties(
-        declared, initialValue: 0, valueAfterCompletion: valueAfterCompletion))
+        declared, initialValue: 0, valueAfterCompletion: valueAfterCompletion),
+      other: twoSubjects
+        ? DeliveryProperties(
+          declared, initialValue: otherInitialValue, valueAfterCompletion: valueAfterCompletion)
+        : nil)
     DifferentialScript.run(
-      steps, on: context.subject(0), cancelsOnRelease: declared.has(.cancelsOnTokenDeinit),
+      steps, on: context.subject(0),
+      other: twoSubjects ? context.subject(otherInitialValue) : nil,
+      cancelsOnRelease: declared.has(.cancelsOnTokenDeinit),
       completable: completable, log: log,
       deliver: { context.settle(until: { log.isSettled }) })
     // Whatever the backend still had scheduled, after every observer was cancelled: none of it
@@ -496,7 +511,7 @@ extension DifferentialRules {
     let shown = events.prefix(violation.index + 1).suffix(8).map(\.description)
     return Failure(
       action: DifferentialScript.describe(steps, upTo: violation.index, in: events),
-      expected: violation.expected,
+      expected: violation.expected + "; the contract: \(violation.sentence)",
       observed: violation.observed + " (last events: \(shown.joined(separator: ", ")))")
   }
 }

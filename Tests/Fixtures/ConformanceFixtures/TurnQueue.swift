@@ -3,13 +3,24 @@ import ObservationCore
 /// The jobs of one ``TurnQueueBackend`` value's subjects, run only when the suite gives the
 /// backend its turn, as a hop to a run loop or an actor's executor does.
 final class TurnQueue {
-  private var jobs: [() -> Void] = []
+  private var jobs: [(owner: ObjectIdentifier?, run: () -> Void)] = []
+  /// The subject whose job runs now, if the job running has one.
+  private(set) var runningOwner: ObjectIdentifier?
 
-  func schedule(_ job: @escaping () -> Void) { jobs.append(job) }
+  /// Schedules `job`, which is `owner`'s when given.
+  func schedule(by owner: AnyObject? = nil, _ job: @escaping () -> Void) {
+    jobs.append((owner.map(ObjectIdentifier.init), job))
+  }
 
   /// Runs every scheduled job, and the jobs those schedule, in order.
   func runAll() {
-    while !jobs.isEmpty { jobs.removeFirst()() }
+    while !jobs.isEmpty {
+      let job = jobs.removeFirst()
+      let outer = runningOwner
+      runningOwner = job.owner
+      job.run()
+      runningOwner = outer
+    }
   }
 }
 

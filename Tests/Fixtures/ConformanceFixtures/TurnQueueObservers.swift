@@ -20,6 +20,11 @@ final class TurnQueueObservers: ObservableValue, CancelsByID {
     /// returned, before the queue runs, still finds the observer registered and reaches it.
     /// It declares `cancelsOnLaterTurn` too, which allows the writes before the cancel only.
     case removesOnItsTurn
+    /// A fault only a script over two subjects of one queue shows: a cancel drops the waiting
+    /// writes, as ``dropsPendingWrites`` does, except one made while another subject's job
+    /// runs, which waits for a turn of its own, so the writes waiting then still reach the
+    /// observer after `cancel()` returned. It declares `immediateCancellation`.
+    case parksCancelsFromAnotherSubjectsTurn
   }
 
   /// Which value `observe`'s replay, made on the next turn, carries.
@@ -69,7 +74,7 @@ final class TurnQueueObservers: ObservableValue, CancelsByID {
       writes += 1
       let write = writes
       waiting[write] = Recipients(handlers: handlers, order: handlers.keys.sorted())
-      queue.schedule { [weak self] in self?.deliver(write, newValue) }
+      queue.schedule(by: self) { [weak self] in self?.deliver(write, newValue) }
     }
   }
 
@@ -89,7 +94,7 @@ final class TurnQueueObservers: ObservableValue, CancelsByID {
     handlers[id] = handler
     if replay != nil {
       let atObserve = stored
-      queue.schedule { [weak self] in self?.replay(id, valueAtObserve: atObserve) }
+      queue.schedule(by: self) { [weak self] in self?.replay(id, valueAtObserve: atObserve) }
     }
     return Token(owner: self, id: id)
   }
@@ -108,14 +113,25 @@ final class TurnQueueObservers: ObservableValue, CancelsByID {
   func cancel(_ id: Int) {
     switch removal {
     case .dropsPendingWrites:
-      handlers[id] = nil
-      replayedThrough[id] = nil
-      for write in waiting.keys { waiting[write]?.handlers[id] = nil }
+      drop(id)
     case .keepsPendingWrites:
       handlers[id] = nil
     case .removesOnItsTurn:
-      queue.schedule { [weak self] in self?.handlers[id] = nil }
+      queue.schedule(by: self) { [weak self] in self?.handlers[id] = nil }
+    case .parksCancelsFromAnotherSubjectsTurn:
+      if let running = queue.runningOwner, running != ObjectIdentifier(self) {
+        queue.schedule(by: self) { [weak self] in self?.drop(id) }
+      } else {
+        drop(id)
+      }
     }
+  }
+
+  /// Takes observer `id` out of the registry and out of every waiting write.
+  private func drop(_ id: Int) {
+    handlers[id] = nil
+    replayedThrough[id] = nil
+    for write in waiting.keys { waiting[write]?.handlers[id] = nil }
   }
 }
 
@@ -123,7 +139,8 @@ final class TurnQueueObservers: ObservableValue, CancelsByID {
 /// ``awaitDelivery(until:timeout:)`` gives.
 ///
 /// It declares `immediateCancellation` for a list that drops the writes waiting for a
-/// cancelled observer and `cancelsOnLaterTurn` for the others, or, with `declaringLaterTurn`,
+/// cancelled observer (or, broken, claims to: ``TurnQueueObservers/Removal/parksCancelsFromAnotherSubjectsTurn``)
+/// and `cancelsOnLaterTurn` for the others, or, with `declaringLaterTurn`,
 /// `cancelsOnLaterTurn` whatever it does: the word allows the waiting writes, it does not
 /// require them.
 struct TurnQueueBackend: TurnQueueDriven {
@@ -152,7 +169,9 @@ struct TurnQueueBackend: TurnQueueDriven {
       .deliversEveryValue, .preservesObserverOrder, .preservesValueOrderUnderReentrancy,
       .cancelsOnTokenDeinit,
     ]
-    let immediate = removal == .dropsPendingWrites && !declaringLaterTurn
+    let immediate =
+      (removal == .dropsPendingWrites && !declaringLaterTurn)
+      || removal == .parksCancelsFromAnotherSubjectsTurn
     flags.insert(immediate ? .immediateCancellation : .cancelsOnLaterTurn)
     if replay != nil { flags.formUnion([.replaysCurrentValue, .replaysOnLaterTurn]) }
     // A replay at its turn carries the writes made since `observe`: the new observer does not
