@@ -55,7 +55,9 @@ public enum Capability: String, Sendable, Hashable, CaseIterable, Comparable {
   /// Without it, an observer gets nothing after its cancel returned but the value whose
   /// delivery had begun: the one in flight when a callback cancelled it, or, with writers on
   /// other threads, one per writer. DIFF-01, THR-04, THR-09 and CAN-02 hold a backend to
-  /// whichever it declares.
+  /// whichever it declares; on a nested path (`nestedKeyPaths`), DIFF-02 lets a cancelled
+  /// observer get a title the path had before the cancel returned, and KP-08 looks for the
+  /// handler's release once the backend has had its turns.
   case cancelsOnLaterTurn
   /// Releasing the last reference to the token cancels the observation.
   case cancelsOnTokenDeinit

@@ -25,6 +25,10 @@ struct DifferentialFuzzerTests {
           RebindingNestedPathBackend(fault: .registersAlongThePathReadBeforeTheHandler),
           RebindingNestedPathBackend(fault: nil), "DIFF-02", 1
         ),
+        (
+          LaterTurnNestedPathBackend(cancel: .cancelsOnItsTurn),
+          LaterTurnNestedPathBackend.twins.first, "DIFF-02", 1
+        ),
         // Only a script over two subjects shows it.
         (
           TrampolineBackend(sharing: .sharedDefersOtherSubjectsCancels),

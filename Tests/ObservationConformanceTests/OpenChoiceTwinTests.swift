@@ -52,6 +52,10 @@ struct OpenChoiceTwinTests {
           RebindingNestedPathBackend.rebindingTwins.second
         ),
         (
+          "values waiting for their turn when a nested path's observer is cancelled",
+          LaterTurnNestedPathBackend.twins.first, LaterTurnNestedPathBackend.twins.second
+        ),
+        (
           "a write still pending when an observer subscribes (asynchronous, coalescing)",
           CoalescingTurnQueueBackend.twins.first, CoalescingTurnQueueBackend.twins.second
         ),
@@ -272,6 +276,23 @@ struct OpenChoiceTwinTests {
     let scripts = try #require(correct.outcome(of: "DIFF-01"))
     #expect(scripts.kind == .passed, "\(scripts.details)")
     #expect(scripts.details.contains("over two subjects whose callbacks write each other"))
+  }
+
+  @Test(
+    "DIFF-02 follows cancelsOnLaterTurn: a nested chain whose cancel waits for a turn fails it alone, at a title changed after the cancel returned"
+  )
+  func nestedPathCancelOnItsTurn() async throws {
+    let broken = await FixtureReports.report(LaterTurnNestedPathBackend(cancel: .cancelsOnItsTurn))
+    #expect(broken.failures.map(\.rule.id) == ["DIFF-02"])
+    let details = try #require(broken.outcome(of: "DIFF-02")).details
+    #expect(
+      details.contains("but titles the path had before it returned (cancelsOnLaterTurn)"),
+      "\(details)")
+    #expect(details.contains("the contract: after cancel returns, that observer gets nothing more"))
+    // The chain that keeps the calls waiting delivers some after a cancel returned: the pass
+    // is the allowance's, not a script that never tried it.
+    let keeping = await FixtureReports.report(LaterTurnNestedPathBackend.twins.first)
+    #expect(keeping.outcome(of: "DIFF-02")?.kind == .passed)
   }
 
   @Test("cancelsOnLaterTurn contradicts immediateCancellation and synchronousDelivery (META-02)")

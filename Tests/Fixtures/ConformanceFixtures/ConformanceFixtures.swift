@@ -15,7 +15,7 @@ import ObservationCore
 /// ``OpenChoiceObservers``; `turn-queue-…`, see ``TurnQueueObservers``; `flushing…`, see
 /// ``FlushingObservers``; `trampoline-…`, see ``TrampolineObservers``; `aggregate-object…`, see
 /// ``AggregateObject``; `coalescing-turn-queue…`,
-/// see ``CoalescingTurnQueueObservers``; `rebinding-chain-…`, see
+/// see ``CoalescingTurnQueueObservers``; `rebinding-chain-…` and `later-turn-chain-…`, see
 /// ``RebindingNestedPathFixture``; `snapshot-delivering…` and `serializing-handing-off`, see
 /// ``ThreadTwins``), for the tool's tests,
 /// the one the request names (`--backend`). It is what a third party's own
@@ -50,6 +50,8 @@ enum ConformanceFixtures {
     twins += [CoalescingTurnQueueBackend.twins.first, CoalescingTurnQueueBackend.twins.second]
     twins += [RebindingNestedPathBackend.twins.first, RebindingNestedPathBackend.twins.second]
     twins.append(RebindingNestedPathBackend.rebindingTwins.second)
+    twins += RebindingNestedPathFixture.LaterTurnCancel.allCases.map(
+      LaterTurnNestedPathBackend.init)
     twins += [ThreadTwins.first, ThreadTwins.second]
     twins += [ThreadTwins.replayTwins.first, ThreadTwins.replayTwins.second]
     backends += twins

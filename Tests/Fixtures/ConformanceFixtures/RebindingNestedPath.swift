@@ -32,6 +32,27 @@ final class RebindingNestedPathFixture: NestedPathFixture {
     case allBeforeAnyHandler
   }
 
+  /// What a cancel does to the handler calls waiting for their turn, when the handlers are
+  /// called on the turns of a ``TurnQueue`` (``LaterTurn``).
+  enum LaterTurnCancel: String, CaseIterable, Sendable {
+    /// The calls already waiting still run: `cancelsOnLaterTurn`, as an actor that delivers
+    /// and removes in its own turns does.
+    case keepsWaitingCalls
+    /// The calls already waiting are dropped.
+    case dropsWaitingCalls
+    /// A fault: the cancel itself waits for a turn, so a change made after `cancel()` returned
+    /// still finds the observation registered, and its call runs. It declares
+    /// `cancelsOnLaterTurn`, which allows the changes made before the cancel only.
+    case cancelsOnItsTurn
+  }
+
+  /// Handlers called on the turns of `queue` with the title read at the change, instead of in
+  /// the change; `cancel` says what becomes of the calls waiting.
+  struct LaterTurn {
+    let queue: TurnQueue
+    let cancel: LaterTurnCancel
+  }
+
   enum Fault: String, CaseIterable, Sendable {
     /// On a change, the observation reads the new path, calls the handler, and only then
     /// registers along the path it read: a rebind made by the handler itself is undone, and the
@@ -100,22 +121,27 @@ final class RebindingNestedPathFixture: NestedPathFixture {
     let observation: Observation
     init(_ observation: Observation) { self.observation = observation }
     func cancel() { observation.cancel() }
-    deinit { observation.cancel() }
+    deinit { observation.cancelNow() }
   }
 
   final class Observation {
     let root: Node
     let depth: Int
     let fault: Fault?
+    let laterTurn: LaterTurn?
     var handler: ((String?) -> Void)?
     /// The properties it is registered on: a node, and whether it is its title.
     var registrations: [(node: Node, title: Bool)] = []
     let key: Int
 
-    init(root: Node, depth: Int, fault: Fault?, key: Int, handler: @escaping (String?) -> Void) {
+    init(
+      root: Node, depth: Int, fault: Fault?, laterTurn: LaterTurn?, key: Int,
+      handler: @escaping (String?) -> Void
+    ) {
       self.root = root
       self.depth = depth
       self.fault = fault
+      self.laterTurn = laterTurn
       self.key = key
       self.handler = handler
     }
@@ -159,28 +185,51 @@ final class RebindingNestedPathFixture: NestedPathFixture {
         register(along: path)
       } else {
         register(along: path)
-        handler?(leaf(of: path))
+        call(with: leaf(of: path))
+      }
+    }
+
+    /// Calls the handler with `title` now, or schedules the call for a later turn.
+    func call(with title: String?) {
+      guard let handler else { return }
+      guard let laterTurn else { return handler(title) }
+      switch laterTurn.cancel {
+      case .keepsWaitingCalls, .cancelsOnItsTurn:
+        laterTurn.queue.schedule { handler(title) }
+      case .dropsWaitingCalls:
+        laterTurn.queue.schedule { [weak self] in self?.handler?(title) }
       }
     }
 
     func cancel() {
+      guard laterTurn?.cancel == .cancelsOnItsTurn else { return cancelNow() }
+      laterTurn?.queue.schedule { self.cancelNow() }
+    }
+
+    func cancelNow() {
       unregister()
+      // Released once the store is done, not inside it: the handler may hold this
+      // observation's own handle, whose deinit cancels again.
+      let released = handler
       handler = nil
+      withExtendedLifetime(released) {}
     }
   }
 
   let fault: Fault?
   let lateRegistration: LateRegistration
   let rebinding: Rebinding
+  let laterTurn: LaterTurn?
   private var nextKey = 0
 
   init(
     fault: Fault?, lateRegistration: LateRegistration = .notReached,
-    rebinding: Rebinding = .eachBeforeItsHandler
+    rebinding: Rebinding = .eachBeforeItsHandler, laterTurn: LaterTurn? = nil
   ) {
     self.fault = fault
     self.lateRegistration = lateRegistration
     self.rebinding = rebinding
+    self.laterTurn = laterTurn
   }
 
   func makeNode(title: String) -> AnyObject {
@@ -196,10 +245,11 @@ final class RebindingNestedPathFixture: NestedPathFixture {
   ) -> AnyObservationToken {
     nextKey += 1
     let observation = Observation(
-      root: root as! Node, depth: depth, fault: fault, key: nextKey, handler: handler)
+      root: root as! Node, depth: depth, fault: fault, laterTurn: laterTurn, key: nextKey,
+      handler: handler)
     let path = observation.path
     observation.register(along: path)
-    handler(observation.leaf(of: path))
+    observation.call(with: observation.leaf(of: path))
     return AnyObservationToken(Handle(observation))
   }
 }
@@ -256,5 +306,46 @@ struct RebindingNestedPathBackend: NestedPathBackend {
   static let rebindingTwins = (
     first: RebindingNestedPathBackend(fault: nil),
     second: RebindingNestedPathBackend(fault: nil, rebinding: .allBeforeAnyHandler)
+  )
+}
+
+/// ``RebindingNestedPathFixture`` with its handlers called on the turns of a ``TurnQueue``, over
+/// ``TurnQueueBackend``'s subjects on the same queue, declared `cancelsOnLaterTurn` and
+/// `nestedKeyPaths`: the twins of the open point "values waiting for their turn when an
+/// observer is cancelled" on a nested path, and a broken chain whose cancel waits for a turn.
+struct LaterTurnNestedPathBackend: NestedPathBackend, TurnQueueDriven {
+  let cancel: RebindingNestedPathFixture.LaterTurnCancel
+  private let subjects: TurnQueueBackend
+
+  init(cancel: RebindingNestedPathFixture.LaterTurnCancel) {
+    self.cancel = cancel
+    subjects = TurnQueueBackend(
+      removal: cancel == .dropsWaitingCalls ? .dropsPendingWrites : .keepsPendingWrites,
+      declaringLaterTurn: true)
+  }
+
+  var queue: TurnQueue { subjects.queue }
+
+  var name: String { "later-turn-chain-" + cancel.rawValue }
+
+  var capabilities: BackendCapabilities {
+    let base = subjects.capabilities
+    return BackendCapabilities(
+      timing: base.timing, base.flags.union([.nestedKeyPaths]),
+      maxReentrancyDepth: base.maxReentrancyDepth)
+  }
+
+  func makeSubject(initialValue: Int) -> TurnQueueObservers {
+    subjects.makeSubject(initialValue: initialValue)
+  }
+
+  func makeNestedPathFixture() -> any NestedPathFixture {
+    RebindingNestedPathFixture(fault: nil, laterTurn: .init(queue: queue, cancel: cancel))
+  }
+
+  /// The correct twins: the calls waiting at a cancel still run, or are dropped.
+  static let twins = (
+    first: LaterTurnNestedPathBackend(cancel: .keepsWaitingCalls),
+    second: LaterTurnNestedPathBackend(cancel: .dropsWaitingCalls)
   )
 }
