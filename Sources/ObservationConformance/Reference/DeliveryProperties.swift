@@ -41,28 +41,6 @@ struct DeliveryProperties {
     let sentence: String
   }
 
-  /// The sentences the violations name, as the exact comparison words them.
-  private enum Sentence {
-    static let cancel = "after cancel returns, that observer gets nothing more (CAN-01)"
-    static let lateSubscriber =
-      "an observer subscribing after completion gets the completion at once, before observe"
-      + " returns (TERM-03)"
-    static let completionOnce =
-      "completion reaches each observer live when it was requested once, and no other"
-      + " (TERM-02, TERM-04)"
-    static let nothingAfterCompletion =
-      "nothing is delivered once completion is requested, not even the rest of the broadcast a"
-      + " callback completed in (TERM-01)"
-    static let registeredBefore =
-      "a set reaches only the observers registered before it and not cancelled (DEL-01, SUB-01)"
-    static let valueSet = "the callback argument is the value being set (DEL-04)"
-    static let everyValue =
-      "each set produces exactly one callback per live observer, with the value set, in the"
-      + " order set (DEL-01, DEL-02)"
-    static let coalesced =
-      "coalesced delivery is an in-order subsequence ending with the final value (DEL-03)"
-  }
-
   private struct Observer {
     /// Writes made before its `observe` started.
     let writesBefore: Int
@@ -169,7 +147,8 @@ struct DeliveryProperties {
           index: index,
           expected: "#\(id), subscribing after completion was requested, gets the completion"
             + " before observe returns",
-          observed: "observe #\(id) returned without it", sentence: Sentence.lateSubscriber)
+          observed: "observe #\(id) returned without it",
+          sentence: ContractSentence.lateSubscriberCompleted)
       }
     case .cancelStarted(let id, let inCallback):
       observers[id]?.cancelling = true
@@ -218,7 +197,7 @@ struct DeliveryProperties {
     guard writesAtCompletion != nil else {
       violation = Violation(
         index: index, expected: "a completion handler runs only once completion is requested",
-        observed: "#\(id):completed", sentence: Sentence.completionOnce)
+        observed: "#\(id):completed", sentence: ContractSentence.completionOnceToTheLive)
       return
     }
     if immediateCancellation && observers[id]?.cancelled == true {
@@ -226,13 +205,13 @@ struct DeliveryProperties {
         index: index,
         expected: "nothing for #\(id) after its cancel returned, not even its"
           + " completion (immediateCancellation)",
-        observed: "#\(id):completed", sentence: Sentence.cancel)
+        observed: "#\(id):completed", sentence: ContractSentence.nothingAfterCancel)
       return
     }
     guard observers[id]?.completed == false else {
       violation = Violation(
         index: index, expected: "#\(id) completed once",
-        observed: "#\(id):completed again", sentence: Sentence.completionOnce)
+        observed: "#\(id):completed again", sentence: ContractSentence.completionOnceToTheLive)
       return
     }
     observers[id]?.completed = true
@@ -243,7 +222,7 @@ struct DeliveryProperties {
     guard let written = number[value] else {
       violation = Violation(
         index: index, expected: "only values that were set", observed: "#\(id):\(value)",
-        sentence: Sentence.valueSet)
+        sentence: ContractSentence.valueSet)
       return
     }
     if observer.completed || written > writesAtCompletion ?? .max {
@@ -252,7 +231,7 @@ struct DeliveryProperties {
         expected: observer.completed
           ? "nothing for #\(id) after its completion handler ran (TERM-01)"
           : "no value set after completion was requested is delivered",
-        observed: "#\(id):\(value)", sentence: Sentence.nothingAfterCompletion)
+        observed: "#\(id):\(value)", sentence: ContractSentence.nothingAfterCompletion)
       return
     }
     lastCallback = written
@@ -272,7 +251,7 @@ struct DeliveryProperties {
             : immediateCancellation ? "" : " but the value in flight then"),
         observed: "\(name) after it"
           + (cancelsOnLaterTurn ? ", set after the cancel returned" : ""),
-        sentence: Sentence.cancel)
+        sentence: ContractSentence.nothingAfterCancel)
       return
     }
     if written < observer.lowerBound {
@@ -282,14 +261,16 @@ struct DeliveryProperties {
           + (replays ? ", or the one current then (its replay)" : "")
           + (asynchronous && everyValue ? "; a write still pending then is not its own" : "")
           + (asynchronous && !everyValue ? ", or one still pending then" : ""),
-        observed: "\(name), set before it subscribed", sentence: Sentence.registeredBefore)
+        observed: "\(name), set before it subscribed",
+        sentence: ContractSentence.onlyObserversRegisteredBefore)
       return
     }
     if let last = observer.last, written <= last {
       violation = Violation(
         index: index, expected: "each value once, in the order set",
         observed: "\(name) after #\(id):\(writtenValue(last))",
-        sentence: everyValue ? Sentence.everyValue : Sentence.coalesced)
+        sentence: everyValue
+          ? ContractSentence.everyValueInOrder : ContractSentence.coalescedInOrder)
       return
     }
     if everyValue {
@@ -297,7 +278,7 @@ struct DeliveryProperties {
       if written > next && (observer.last != nil || observer.writesAtReturn != nil) {
         violation = Violation(
           index: index, expected: "#\(id):\(writtenValue(next)) first (every value is delivered)",
-          observed: "\(name), skipping it", sentence: Sentence.everyValue)
+          observed: "\(name), skipping it", sentence: ContractSentence.everyValueInOrder)
         return
       }
     }
@@ -310,7 +291,8 @@ struct DeliveryProperties {
       violation = Violation(
         index: index,
         expected: "after \(what), #\(id), not cancelled, has had its completion",
-        observed: "its completion handler has not run", sentence: Sentence.completionOnce)
+        observed: "its completion handler has not run",
+        sentence: ContractSentence.completionOnceToTheLive)
       return
     }
     guard let (id, observer) = owingLatest.first else { return }
@@ -319,6 +301,6 @@ struct DeliveryProperties {
       index: index, expected: "after \(what), #\(id) holds the latest value, \(latest)",
       observed: observer.last.map { "its last value is \(writtenValue($0))" }
         ?? "it received nothing",
-      sentence: everyValue ? Sentence.everyValue : Sentence.coalesced)
+      sentence: everyValue ? ContractSentence.everyValueInOrder : ContractSentence.coalescedInOrder)
   }
 }

@@ -326,7 +326,7 @@ final class NestedPathHistory: @unchecked Sendable {
             expected: "nothing reaches #\(id) after its cancel returned"
               + (cancelsOnLaterTurn
                 ? " but titles the path had before it returned (cancelsOnLaterTurn)" : "")
-              + "; the contract: after cancel returns, that observer gets nothing more (CAN-01)",
+              + "; the contract: \(ContractSentence.nothingAfterCancel)",
             observed: "#\(id) got \(Self.show(value)) after its cancel returned")
           return
         }

@@ -28,7 +28,6 @@ enum ObjectSignalHistory {
     "the object-level signal fires once per mutation, before the property observers (AGG-01)"
   static let beforeTheStore =
     "the object-level will-change signal fires before the store, once per mutation (TIM-03)"
-  static let nothingAfterCancel = "after cancel returns, that observer gets nothing more (CAN-01)"
 
   /// The first violation in `events`, where `objectObservers` are the ids of the signal's
   /// observers, or `nil`. A and B start at 0.
@@ -112,7 +111,7 @@ enum ObjectSignalHistory {
       if ended.contains(id) {
         violation = Violation(
           index: index, expected: "nothing for #\(id) after its cancel returned",
-          observed: "#\(id):will change", sentence: ObjectSignalHistory.nothingAfterCancel)
+          observed: "#\(id):will change", sentence: ContractSentence.nothingAfterCancel)
         return
       }
       if let owed {

@@ -52,18 +52,15 @@ extension DifferentialRules {
     }
     switch (actual, expected) {
     case (.callback(let id, _)?, _) where cancelled.contains(id):
-      return "after cancel returns, that observer gets nothing more (CAN-01)"
+      return ContractSentence.nothingAfterCancel
     case (.callback?, _) where completionRequested:
-      return "nothing is delivered once completion is requested, not even the rest of the"
-        + " broadcast a callback completed in (TERM-01)"
+      return ContractSentence.nothingAfterCompletion
     case (.completion(let id)?, _) where completed.contains(id):
       return "completion reaches each observer at most once (TERM-02)"
     case (_, .completion(let id)?) where subscribedAfterCompletion.contains(id):
-      return "an observer subscribing after completion gets the completion at once, before"
-        + " observe returns (TERM-03)"
+      return ContractSentence.lateSubscriberCompleted
     case (_, .completion?), (.completion?, _):
-      return "completion reaches each observer live when it was requested once, and no other"
-        + " (TERM-02, TERM-04)"
+      return ContractSentence.completionOnceToTheLive
     case (.observerCount?, .observerCount?):
       return "observerCount reports the observers registered and not cancelled (MEM-05, MEM-07)"
     case (.read?, .read?), (.readOther?, .readOther?):
@@ -73,8 +70,7 @@ extension DifferentialRules {
     case (_, .callback?) where missing:
       return "each set reaches every live observer before set returns (DEL-01, DEL-05)"
     case (.callback?, _) where extra:
-      return "a set reaches only the observers registered before it and not cancelled, once"
-        + " each (DEL-01, SUB-01)"
+      return ContractSentence.onlyObserversRegisteredBeforeOnce
     case (.callback(let id, _)?, .callback(let other, _)?) where id == other:
       return "each set reaches each live observer once, with its own value, in the order set"
         + (declared.has(.preservesValueOrderUnderReentrancy)
@@ -83,8 +79,7 @@ extension DifferentialRules {
     where value == other && declared.has(.preservesObserverOrder):
       return "observers are called in registration order (ORD-01)"
     case (.callback?, _):
-      return "a set reaches only the observers registered before it and not cancelled, once"
-        + " each (DEL-01, SUB-01)"
+      return ContractSentence.onlyObserversRegisteredBeforeOnce
     case (_, .callback?):
       return "each set reaches every live observer before set returns (DEL-01, DEL-05)"
     default:
