@@ -29,6 +29,11 @@ struct DifferentialFuzzerTests {
           LaterTurnNestedPathBackend(cancel: .cancelsOnItsTurn),
           LaterTurnNestedPathBackend.twins.first, "DIFF-02", 1
         ),
+        // Only the model splitting nested writes explains the correct list.
+        (
+          OpenChoiceBackend(choices: .init(nestedWrite: .splitAfterBroadcastReachingCancelled)),
+          OpenChoiceBackend(choices: .init(nestedWrite: .splitAfterBroadcast)), "DIFF-01", 0
+        ),
         // Only a script over two subjects shows it.
         (
           TrampolineBackend(sharing: .sharedDefersOtherSubjectsCancels),

@@ -295,6 +295,20 @@ struct OpenChoiceTwinTests {
     #expect(keeping.outcome(of: "DIFF-02")?.kind == .passed)
   }
 
+  @Test(
+    "DIFF-01 follows a split nested write: a list that splits it and still gives its later part to an observer cancelled meanwhile fails DIFF-01 alone"
+  )
+  func splitNestedWrite() async throws {
+    let broken = await FixtureReports.report(
+      OpenChoiceBackend(choices: .init(nestedWrite: .splitAfterBroadcastReachingCancelled)))
+    #expect(broken.failures.map(\.rule.id) == ["DIFF-01"])
+    let details = try #require(broken.outcome(of: "DIFF-01")).details
+    #expect(details.contains("(the model splitting nested writes:"), "\(details)")
+    #expect(
+      details.contains("the contract: after cancel returns, that observer gets nothing more"),
+      "\(details)")
+  }
+
   @Test("cancelsOnLaterTurn contradicts immediateCancellation and synchronousDelivery (META-02)")
   func laterTurnContradictions() {
     for other: Capability in [.immediateCancellation, .synchronousDelivery] {

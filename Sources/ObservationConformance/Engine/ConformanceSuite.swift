@@ -12,7 +12,7 @@ import ObservationCore
 /// ```
 public enum ConformanceSuite {
   /// The suite's version; reports carry it so results from different suites are not compared.
-  public static let version = "1.12.0"
+  public static let version = "1.13.0"
 
   /// Every rule of the catalogue, in catalogue order, including untested ones.
   public static let rules: [ConformanceRule] =

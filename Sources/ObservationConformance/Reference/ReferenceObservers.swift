@@ -18,7 +18,9 @@ import ObservationCore
 /// replay returns (``nestedWriteRecurses``), whether or not nested writes are queued. A backend that
 /// does not declare value order under reentrancy may queue a nested write or deliver it at once
 /// by recursion: ``nestedWriteRecurses`` says which the backend did (by default, recursion).
-/// With recursion, a willSet store lands after the nested write's, as in such a backend.
+/// With recursion, a willSet store lands after the nested write's, as in such a backend. Where
+/// neither explains the backend, DIFF-01 tries the model splitting nested writes
+/// (``splitDelivery``): each observer gets the writes in the order made, at once or later.
 /// Observer order is registration
 /// order, unless ``order`` picks among the observers a broadcast has yet to call: for a backend
 /// that does not declare order, DIFF-01 has the model follow the order the backend chose, so
@@ -77,6 +79,8 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
     var onCompletion: (() -> Void)?
     /// The number of writes made before it registered: it gets only later ones.
     let start: Int
+    /// With ``splitDelivery``, the writes it has yet to get, oldest first.
+    var waiting: [(number: Int, value: Int)] = []
   }
 
   final class Token: ObservationToken {
@@ -130,6 +134,26 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
   private var inFlight: [(number: Int, value: Int)] = []
   /// The trampoline this subject shares with another, or `nil` (its own queue only).
   var sharedTrampoline: SharedTrampoline?
+  /// Splits nested writes, where set: each write waits in each observer's own queue, and what
+  /// comes next is any observer's oldest waiting write (the one an observer gets after the
+  /// outer value, or at once if it already had that). Picks, among those (label and value, in
+  /// registration order), the delivery that comes next, or `nil` for none yet; `mustDeliver`
+  /// when no delivery is under way, where a synchronous backend delivers everything before the
+  /// outermost `set` (or `observe`) returns, and `nil` then takes the first.
+  ///
+  /// The contract's one order for a backend that delivers every value without declaring value
+  /// order is each observer's: the writes made while it was registered, each once, in the
+  /// order made (DEL-06). A nested write delivered at once to the observers the outer write
+  /// reached and later (interleaved, or after the outer broadcast) to the rest keeps it; so
+  /// does a queue. Whole recursion does not (an observer the outer write had yet to reach gets
+  /// the nested value first), and the model never makes it in this mode.
+  var splitDelivery: ((_ candidates: [(label: Int, value: Int)], _ mustDeliver: Bool) -> Int?)?
+  /// With ``splitDelivery``, whether each write reaches its observers in registration order
+  /// (a backend that declares `preservesObserverOrder`).
+  var splitKeepsObserverOrder = false
+  /// With ``splitDelivery``, every write made, for a late subscriber replayed a value in
+  /// flight (it then waits for every write after that one).
+  private var history: [(number: Int, value: Int)] = []
 
   init(_ initialValue: Int, semantics: Semantics) {
     stored = initialValue
@@ -145,6 +169,16 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
       }
       if semantics.suppressesDuplicates && newValue == stored { return }
       writes += 1
+      if splitDelivery != nil {
+        stored = newValue
+        let write = (number: writes, value: newValue)
+        history.append(write)
+        for index in entries.indices where entries[index].handler != nil {
+          entries[index].waiting.append(write)
+        }
+        deliverWaiting(mustDeliver: delivering == 0)
+        return
+      }
       if let trampoline = sharedTrampoline {
         let write = (number: writes, value: newValue)
         let storesAfter = semantics.storesAfterDelivery
@@ -212,6 +246,41 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
     }
   }
 
+  /// With ``splitDelivery``: delivers the observers' waiting writes one at a time, as long as
+  /// the backend's choice names one (or, with `mustDeliver`, until none waits), then, at the
+  /// outermost call, a completion deferred to it.
+  private func deliverWaiting(mustDeliver: Bool) {
+    while !completed, let pick = splitDelivery {
+      var candidates: [Int] = []
+      for (index, entry) in entries.enumerated() where entry.handler != nil {
+        guard let head = entry.waiting.first else { continue }
+        // With observer order, nobody registered earlier still waits for the same write.
+        let overtakes =
+          splitKeepsObserverOrder
+          && entries[..<index].contains { earlier in
+            earlier.handler != nil && earlier.waiting.contains { $0.number == head.number }
+          }
+        if !overtakes { candidates.append(index) }
+      }
+      guard !candidates.isEmpty else { break }
+      let choice = pick(
+        candidates.map { (entries[$0].label, entries[$0].waiting[0].value) }, mustDeliver)
+      guard let chosen = choice ?? (mustDeliver ? 0 : nil) else { break }
+      let index = candidates[chosen]
+      let write = entries[index].waiting.removeFirst()
+      guard let handler = entries[index].handler else { continue }
+      delivering += 1
+      inFlight.append(write)
+      handler(write.value)
+      inFlight.removeLast()
+      delivering -= 1
+    }
+    if delivering == 0 {
+      entries.removeAll { $0.handler == nil }
+      completePending()
+    }
+  }
+
   /// The observer among `candidates` (in registration order) that a broadcast calls next, or
   /// with `completing`, that a completion completes next.
   private func next(among candidates: [Entry], completing: Bool = false) -> Entry? {
@@ -244,10 +313,11 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
     {
       replay = current
     }
-    entries.append(
-      Entry(
-        id: nextID, label: nextLabel, handler: handler, onCompletion: onCompletion,
-        start: replay.number))
+    var entry = Entry(
+      id: nextID, label: nextLabel, handler: handler, onCompletion: onCompletion,
+      start: replay.number)
+    if splitDelivery != nil { entry.waiting = history.filter { $0.number > replay.number } }
+    entries.append(entry)
     if semantics.replays {
       delivering += 1
       replaying += 1
@@ -261,6 +331,7 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
         trampoline.drain()
       }
       if delivering == 0 { drain() }
+      if splitDelivery != nil && delivering == 0 { deliverWaiting(mustDeliver: true) }
       if delivering == 0 { completePending() }
     }
     return token
@@ -275,6 +346,7 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
     guard !completed else { return }
     completed = true
     queue.removeAll()
+    for index in entries.indices { entries[index].waiting.removeAll() }
     if delivering > 0 && completionDeferred?() == true {
       completionPending = true
       return
@@ -309,6 +381,7 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
   private func cancel(_ id: Int) {
     guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
     entries[index].onCompletion = nil
+    entries[index].waiting.removeAll()
     let released = entries[index].handler.take()
     if delivering == 0 { entries.remove(at: index) }
     _ = consume released

@@ -58,6 +58,10 @@ final class OpenChoiceObservers: CompletableObservableValue {
       case .queuedAndDeclared: break
       case .queued: words.append("undeclared-write-order")
       case .recursesSkippingOlder: words.append("recursing")
+      case .splitInterleaved: words.append("split-interleaved")
+      case .splitAfterBroadcast: words.append("split-after-broadcast")
+      case .splitAfterBroadcastReachingCancelled:
+        words.append("split-after-broadcast-reaching-cancelled")
       }
       if valueAfterCompletion == .stored { words.append("storing-after-completion") }
       switch tokenRelease {
@@ -119,7 +123,8 @@ final class OpenChoiceObservers: CompletableObservableValue {
   /// after the nested one (REE-03 fails it) unless it splits the nested write (at once to the
   /// observers the outer write reached, later to the rest). So the twins of this point declare
   /// neither `deliversEveryValue` nor `preservesValueOrderUnderReentrancy`: one queues, one
-  /// recurses and skips the older value.
+  /// recurses and skips the older value; and the split's twins declare `deliversEveryValue`,
+  /// interleaved or after the outer broadcast.
   enum NestedWrite: Hashable, Sendable {
     /// Queued and delivered by the outermost call, declaring
     /// `preservesValueOrderUnderReentrancy` and `deliversEveryValue`.
@@ -131,6 +136,31 @@ final class OpenChoiceObservers: CompletableObservableValue {
     /// a newer one (REE-03). Declares neither word; nesting is bounded
     /// (``OpenChoiceBackend/recursionBound``).
     case recursesSkippingOlder
+    /// Split: delivered at once (by recursion) to every observer that already had the outer
+    /// write, and to each of the rest right after the outer write reaches it. Every observer
+    /// gets every value, in the order written: it declares `deliversEveryValue`, not value
+    /// order (a nested write is not queued), and bounds nesting like a recursing list.
+    case splitInterleaved
+    /// Split the same way, but the rest get the nested write once the outermost broadcast has
+    /// reached everyone.
+    case splitAfterBroadcast
+    /// A fault: split after the broadcast, but each waiting delivery keeps the handler it was
+    /// queued for, so an observer cancelled meanwhile still gets it (CAN-01).
+    case splitAfterBroadcastReachingCancelled
+
+    /// Whether it splits a nested write between the observers the outer write reached and the
+    /// rest.
+    var splits: Bool {
+      switch self {
+      case .splitInterleaved, .splitAfterBroadcast, .splitAfterBroadcastReachingCancelled:
+        return true
+      case .queuedAndDeclared, .queued, .recursesSkippingOlder: return false
+      }
+    }
+
+    /// Whether nested writes recurse, and so nesting is bounded
+    /// (``OpenChoiceBackend/recursionBound``).
+    var recurses: Bool { self == .recursesSkippingOlder || splits }
   }
 
   /// What a recursing list does with a write nested deeper than the bound it declares
@@ -160,6 +190,9 @@ final class OpenChoiceObservers: CompletableObservableValue {
     let start: Int
     /// The number of the latest write it was called with.
     var latest = 0
+    /// With a split nested write, the writes it has yet to get, oldest first, each with the
+    /// handler it was queued for.
+    var waiting: [(number: Int, value: Int, handler: (Int) -> Void)] = []
     init(handler: @escaping (Int) -> Void, onCompletion: (() -> Void)?, start: Int) {
       self.handler = handler
       self.onCompletion = onCompletion
@@ -213,6 +246,16 @@ final class OpenChoiceObservers: CompletableObservableValue {
       }
       writes += 1
       let number = writes
+      if choices.nestedWrite.splits {
+        stored = newValue
+        if choices.pastTheBound == .storesWithoutDelivering
+          && delivering > OpenChoiceBackend.recursionBound
+        {
+          return
+        }
+        splitBroadcast((number, newValue))
+        return
+      }
       if choices.nestedWrite == .recursesSkippingOlder {
         if !choices.willSet { stored = newValue }
         if choices.pastTheBound == .storesWithoutDelivering
@@ -265,6 +308,60 @@ final class OpenChoiceObservers: CompletableObservableValue {
         handler(write.value)
       }
       index += 1
+    }
+  }
+
+  /// A write, split: every observer registered before it waits for it; those the outer write
+  /// already reached get it at once, the rest when the outer broadcast reaches them
+  /// (interleaved) or once it is over.
+  private func splitBroadcast(_ write: (number: Int, value: Int)) {
+    let recipients = entries.filter { $0.handler != nil && $0.start < write.number }
+    for entry in recipients {
+      entry.waiting.append((write.number, write.value, entry.handler!))
+    }
+    delivering += 1
+    // In registration order: from the first observer the outer write has yet to reach, every
+    // later one (those subscribed during the outer broadcast too) waits.
+    var reachedSoFar = true
+    for entry in recipients where !completed {
+      // Cancelled since the write: it gets this write no more.
+      guard entry.handler != nil else {
+        if entry.waiting.first?.number == write.number { entry.waiting.removeFirst() }
+        continue
+      }
+      reachedSoFar = reachedSoFar && entry.waiting.first?.number == write.number
+      guard reachedSoFar else { continue }
+      if choices.nestedWrite == .splitInterleaved {
+        while entry.handler != nil && !entry.waiting.isEmpty && !completed {
+          deliverWaiting(entry)
+        }
+      } else {
+        deliverWaiting(entry)
+      }
+    }
+    // The outermost broadcast is over: the writes that waited for it, oldest first.
+    if delivering == 1 {
+      while !completed,
+        let entry = entries.filter({ !$0.waiting.isEmpty }).min(by: {
+          $0.waiting[0].number < $1.waiting[0].number
+        })
+      {
+        deliverWaiting(entry)
+      }
+    }
+    delivering -= 1
+    deliveryReturned()
+  }
+
+  /// Calls `entry` with the oldest write it waits for (the fault: with the handler it was
+  /// queued for, even if cancelled since).
+  private func deliverWaiting(_ entry: Entry) {
+    let next = entry.waiting.removeFirst()
+    entry.latest = next.number
+    if choices.nestedWrite == .splitAfterBroadcastReachingCancelled {
+      next.handler(next.value)
+    } else {
+      entry.handler?(next.value)
     }
   }
 
@@ -323,6 +420,7 @@ final class OpenChoiceObservers: CompletableObservableValue {
     guard !completed else { return }
     completed = true
     pending.removeAll()
+    for entry in entries { entry.waiting.removeAll() }
     if delivering > 0 && choices.callbackCompletion == .whenDeliveryReturns {
       completionPending = true
       return
@@ -348,6 +446,7 @@ final class OpenChoiceObservers: CompletableObservableValue {
 
   private func remove(_ entry: Entry) {
     guard entry.handler != nil else { return }
+    if choices.nestedWrite != .splitAfterBroadcastReachingCancelled { entry.waiting.removeAll() }
     entry.handler = nil
     entry.onCompletion = nil
     released += 1
@@ -379,7 +478,8 @@ struct OpenChoiceBackend: ObservationBackend {
       flags.formUnion([.deliversEveryValue, .preservesValueOrderUnderReentrancy])
     }
     if choices.tokenRelease == .cancelsAndDeclared { flags.insert(.cancelsOnTokenDeinit) }
-    let recurses = choices.nestedWrite == .recursesSkippingOlder
+    if choices.nestedWrite.splits { flags.insert(.deliversEveryValue) }
+    let recurses = choices.nestedWrite.recurses
     return BackendCapabilities(
       timing: choices.willSet ? .willSet : .didSet, flags,
       maxReentrancyDepth: recurses ? .bounded(Self.recursionBound) : .unbounded)
@@ -419,6 +519,11 @@ struct OpenChoiceBackend: ObservationBackend {
       "a write made from a value callback, neither every value nor value order declared",
       OpenChoiceBackend(choices: .init(nestedWrite: .queued)),
       OpenChoiceBackend(choices: .init(nestedWrite: .recursesSkippingOlder))
+    ),
+    (
+      "a write made from a value callback, every value delivered, value order not declared",
+      OpenChoiceBackend(choices: .init(nestedWrite: .splitInterleaved)),
+      OpenChoiceBackend(choices: .init(nestedWrite: .splitAfterBroadcast))
     ),
     (
       "a write after completion",
