@@ -436,10 +436,18 @@ final class BrokenObservers: ObservableValue, ObserverCounting {
 /// A backend making ``BrokenObservers`` with one fault, declaring what a correct one promises.
 struct BrokenBackend: ObservationBackend {
   let fault: BrokenObservers.Fault?
+  /// Whether `observe` replays, where not the fault's choice: `false` replays nothing and
+  /// declares no replay.
+  var replays = true
 
-  var name: String { "broken-" + (fault?.rawValue ?? "none") }
+  var name: String { "broken-" + (fault?.rawValue ?? "none") + (replays ? "" : "-not-replaying") }
 
   var capabilities: BackendCapabilities {
+    guard replays else {
+      var declared = Self(fault: fault).capabilities
+      declared.flags.remove(.replaysCurrentValue)
+      return declared
+    }
     if fault == .skipsObserversSubscribedByWritingCallback {
       return BackendCapabilities(
         timing: .didSet,
@@ -470,7 +478,7 @@ struct BrokenBackend: ObservationBackend {
   }
 
   func makeSubject(initialValue: Int) -> BrokenObservers {
-    BrokenObservers(initialValue, fault: fault)
+    BrokenObservers(initialValue, fault: fault, replays: replays ? nil : false)
   }
 }
 

@@ -309,6 +309,21 @@ struct OpenChoiceTwinTests {
       "\(details)")
   }
 
+  @Test(
+    "SUB-02 accepts a willSet list's late subscriber replayed the stored value, then given v by the broadcast; @Published, whose late subscriber never gets v, still fails it"
+  )
+  func willSetLateReplay() async throws {
+    let stored = await FixtureReports.report(
+      OpenChoiceBackend(choices: .init(replays: true, lateReplay: .storedValue, willSet: true)))
+    #expect(stored.outcome(of: "SUB-02")?.kind == .passed)
+    #expect(stored.outcome(of: "DIFF-01")?.kind == .passed)
+    let published = await SharedReports.report("combine-published", .direct)
+    let late = try #require(published.outcome(of: "SUB-02"))
+    #expect(late.kind == .failed)
+    #expect(late.details.contains("or [0, 1, 2, 3] (willSet"), "\(late.details)")
+    #expect(late.details.contains("observed: [0, 2, 3]"), "\(late.details)")
+  }
+
   @Test("cancelsOnLaterTurn contradicts immediateCancellation and synchronousDelivery (META-02)")
   func laterTurnContradictions() {
     for other: Capability in [.immediateCancellation, .synchronousDelivery] {

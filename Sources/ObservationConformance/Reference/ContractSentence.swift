@@ -19,6 +19,10 @@ enum ContractSentence {
   static let onlyObserversRegisteredBeforeOnce =
     "a set reaches only the observers registered before it and not cancelled, once each"
     + " (DEL-01, SUB-01)"
+  /// A write under way when the observer subscribed, which its replay did not carry.
+  static let lateSubscriberGetsValueInFlight =
+    "an observer added during the delivery of v gets v exactly once: replayed, or with willSet"
+    + " from the broadcast after the stored value's replay (SUB-02)"
   static let valueSet = "the callback argument is the value being set (DEL-04)"
   static let everyValueInOrder =
     "each set produces exactly one callback per live observer, with the value set, in the"

@@ -143,11 +143,11 @@ enum DifferentialScript {
       let immediate = declared.has(.immediateCancellation)
       // A replay during delivery may send the stored value or the one in flight (SUB-02): the
       // model follows the backend, telling the two apart by value, so such scripts write each
-      // value once. Not where duplicate writes are what a script exercises, nor with willSet
-      // timing, where the stored value precedes the one in flight (a point the model leaves).
+      // value once (with willSet, the stored value is the one before the write in flight, and
+      // an observer replayed it gets that write from the broadcast). Not where duplicate
+      // writes are what a script exercises.
       let replays = declared.has(.replaysCurrentValue)
-      let followsReplays =
-        replays && declared.timing == .didSet && !declared.has(.suppressesDuplicates)
+      let followsReplays = replays && !declared.has(.suppressesDuplicates)
       return Reactions(
         writes: nestedWritesFit(declared), cancels: immediate,
         releases: immediate || !declared.has(.cancelsOnTokenDeinit),

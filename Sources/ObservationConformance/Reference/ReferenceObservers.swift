@@ -96,6 +96,9 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
 
   let semantics: Semantics
   private var stored: Int
+  /// The number of the write whose value is stored: with willSet, during a broadcast, the one
+  /// before it.
+  private var storedNumber = 0
   private var entries: [Entry] = []
   private var writes = 0
   private var queue: [(number: Int, value: Int)] = []
@@ -170,7 +173,7 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
       if semantics.suppressesDuplicates && newValue == stored { return }
       writes += 1
       if splitDelivery != nil {
-        stored = newValue
+        (stored, storedNumber) = (newValue, writes)
         let write = (number: writes, value: newValue)
         history.append(write)
         for index in entries.indices where entries[index].handler != nil {
@@ -182,7 +185,7 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
       if let trampoline = sharedTrampoline {
         let write = (number: writes, value: newValue)
         let storesAfter = semantics.storesAfterDelivery
-        if !storesAfter { stored = newValue }
+        if !storesAfter { (stored, storedNumber) = (newValue, writes) }
         trampoline.waiting.append { [self] in broadcast(write, thenStores: storesAfter) }
         let waits =
           trampoline.depth > 0
@@ -198,13 +201,17 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
         ? nestedWriteRecurses.map { !$0(newValue) } ?? semantics.queuesNestedWrites
         : semantics.queuesNestedWrites
       if queues {
-        stored = newValue
+        // willSet: a write made during a delivery is stored before its `set` returns (REE-05);
+        // an outermost one after its callbacks.
+        if !semantics.storesAfterDelivery || delivering > 0 {
+          (stored, storedNumber) = (newValue, writes)
+        }
         queue.append((writes, newValue))
         if delivering == 0 { drain() }
       } else if semantics.storesAfterDelivery {
         broadcast((writes, newValue), thenStores: true)
       } else {
-        stored = newValue
+        (stored, storedNumber) = (newValue, writes)
         broadcast((writes, newValue))
       }
     }
@@ -236,7 +243,7 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
     }
     inFlight.removeLast()
     delivering -= 1
-    if thenStores { stored = write.value }
+    if thenStores { (stored, storedNumber) = (write.value, write.number) }
     // Writes queued during it (a recursing backend's queue is empty), and a completion
     // deferred to its end: this was the outermost delivery, or one a write made from a replay
     // started where the backend does not count the replay as a delivery.
@@ -306,8 +313,10 @@ final class ReferenceObservers: CompletableObservableValue, ObserverCounting {
       return token
     }
     // The replay: the stored value, or the value under delivery where the backend gave that
-    // (the observer then gets every write after it, the queued ones too).
-    var replay = (number: writes, value: stored)
+    // (the observer then gets every write after it, the queued ones too). With willSet, the
+    // value stored during a broadcast is the one before it: the observer replayed that gets
+    // the write under delivery from the broadcast (one not replayed gets only later writes).
+    var replay = (number: semantics.replays ? storedNumber : writes, value: stored)
     if semantics.replays, let current = inFlight.last, current.value != stored,
       replaysValueInFlight?(nextLabel, current.value) == true
     {

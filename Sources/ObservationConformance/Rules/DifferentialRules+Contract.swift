@@ -41,8 +41,16 @@ extension DifferentialRules {
     var completed: Set<Int> = []
     var completionRequested = false
     var subscribedAfterCompletion: Set<Int> = []
+    // The writes under way when each observer subscribed.
+    var underWay: [Int] = []
+    var inFlightAtSubscription: [Int: [Int]] = [:]
     for event in events.prefix(position) {
       switch event {
+      case .write(let value), .writeOther(let value): underWay.append(value)
+      case .writeReturned: _ = underWay.popLast()
+      case .observeStarted(let id) where !underWay.isEmpty:
+        inFlightAtSubscription[id] = underWay
+        if completionRequested { subscribedAfterCompletion.insert(id) }
       case .cancelReturned(let id): cancelled.insert(id)
       case .completion(let observer): completed.insert(observer)
       case .completeStarted: completionRequested = true
@@ -67,6 +75,9 @@ extension DifferentialRules {
       return completionRequested
         ? "the value after completion follows the declared policy (TERM-05)"
         : "get returns the last value set (REE-03, REE-05)"
+    case (_, .callback(let id, let value)?)
+    where missing && inFlightAtSubscription[id]?.contains(value) == true:
+      return ContractSentence.lateSubscriberGetsValueInFlight
     case (_, .callback?) where missing:
       return "each set reaches every live observer before set returns (DEL-01, DEL-05)"
     case (.callback?, _) where extra:

@@ -90,7 +90,8 @@ final class OpenChoiceObservers: CompletableObservableValue {
   /// once a callback has queued a newer write.
   enum LateReplay: Hashable, Sendable {
     /// The stored value (the newest write); the writes queued before it are not delivered to
-    /// it.
+    /// it. With willSet, the value stored while the write is delivered is the one before it:
+    /// the observer gets that, then the write under delivery from the broadcast.
     case storedValue
     /// The value under delivery; every write after it, the queued ones too, is delivered to
     /// it.
@@ -220,6 +221,8 @@ final class OpenChoiceObservers: CompletableObservableValue {
 
   let choices: Choices
   private var stored: Int
+  /// With willSet, the number of the write whose value is stored (with didSet, the latest).
+  private var storedNumber = 0
   private var entries: [Entry] = []
   private var released = 0
   private var writes = 0
@@ -261,20 +264,20 @@ final class OpenChoiceObservers: CompletableObservableValue {
         if choices.pastTheBound == .storesWithoutDelivering
           && delivering > OpenChoiceBackend.recursionBound
         {
-          stored = newValue
+          (stored, storedNumber) = (newValue, number)
           return
         }
         delivering += 1
         broadcast((number, newValue))
         delivering -= 1
         if choices.willSet && (writes == number || choices.storesOuterValueLast) {
-          stored = newValue
+          (stored, storedNumber) = (newValue, number)
         }
         deliveryReturned()
         return
       }
       // With willSet, only a write made from a callback stores before its callbacks (REE-05).
-      if !choices.willSet || delivering > 0 { stored = newValue }
+      if !choices.willSet || delivering > 0 { (stored, storedNumber) = (newValue, number) }
       pending.append((number, newValue))
       guard delivering == 0 else { return }
       deliverPending()
@@ -287,7 +290,7 @@ final class OpenChoiceObservers: CompletableObservableValue {
     while !pending.isEmpty && !completed {
       let write = pending.removeFirst()
       broadcast(write)
-      if choices.willSet { stored = write.value }
+      if choices.willSet { (stored, storedNumber) = (write.value, write.number) }
     }
     pending.removeAll()
     delivering -= 1
@@ -385,7 +388,8 @@ final class OpenChoiceObservers: CompletableObservableValue {
 
   private func register(_ handler: @escaping (Int) -> Void, onCompletion: (() -> Void)?) -> Token {
     // The replay: the stored value, or (by choice, during a broadcast) the value under delivery.
-    var replay = (number: writes, value: stored)
+    // Replayed with willSet: every write after the stored one, the one under delivery too.
+    var replay = (number: choices.willSet && choices.replays ? storedNumber : writes, value: stored)
     if choices.replays && choices.lateReplay != .storedValue, let current = inFlight.last {
       replay = (choices.lateReplay == .valueInFlight ? current.number : writes, current.value)
     }
@@ -499,6 +503,11 @@ struct OpenChoiceBackend: ObservationBackend {
       "a write made from a replay callback",
       OpenChoiceBackend(choices: .init(replays: true, replayWrite: .queuedUntilReplayReturns)),
       OpenChoiceBackend(choices: .init(replays: true, replayWrite: .deliveredAtOnce))
+    ),
+    (
+      "the replay to an observer subscribed during the delivery of a write, willSet",
+      OpenChoiceBackend(choices: .init(replays: true, lateReplay: .storedValue, willSet: true)),
+      OpenChoiceBackend(choices: .init(replays: true, lateReplay: .valueInFlight, willSet: true))
     ),
     (
       "the replay to an observer subscribed during the delivery of a write",
